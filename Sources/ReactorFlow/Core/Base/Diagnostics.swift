@@ -1,0 +1,71 @@
+import Foundation
+
+/// Something went wrong that has no stream left to travel in (an unhandled error, a failed global stream).
+public struct Diagnostic: Sendable, CustomStringConvertible {
+    /// What kind of problem this is; layers above the core add their own kinds.
+    public struct Kind: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// An error reached a `subscribe` that has no `onError`.
+        public static let unhandledError = Kind(rawValue: "unhandledError")
+        /// An error reached a `bind(to:)`.
+        public static let bindingError = Kind(rawValue: "bindingError")
+    }
+
+    /// The kind of problem.
+    public let kind: Kind
+    /// A description of the error involved, if any.
+    public let errorDescription: String?
+    /// Extra words from the reporter.
+    public let message: String
+
+    public var description: String {
+        var text = "[ReactorFlow] \(kind.rawValue)"
+        if !message.isEmpty { text += ": \(message)" }
+        if let errorDescription { text += " (\(errorDescription))" }
+        return text
+    }
+}
+
+/// The framework's diagnostics hook.
+///
+/// With no observer registered, diagnostics are printed to standard error. Tests and apps register an observer to
+/// collect them (and then nothing is printed).
+///
+/// ```swift
+/// let token = Diagnostics.addObserver { print("ReactorFlow:", $0) }
+/// defer { Diagnostics.removeObserver(token) }
+/// ```
+public enum Diagnostics {
+    /// Identifies a registered observer.
+    public struct Token: Hashable, Sendable { fileprivate let id: Int }
+
+    private static let observers = LockedValue<(next: Int, handlers: [Int: @Sendable (Diagnostic) -> Void])>((0, [:]))
+
+    /// Registers `handler` for every diagnostic from now on.
+    public static func addObserver(_ handler: @escaping @Sendable (Diagnostic) -> Void) -> Token {
+        observers.withLock { state in
+            let id = state.next
+            state.next += 1
+            state.handlers[id] = handler
+            return Token(id: id)
+        }
+    }
+
+    /// Unregisters an observer.
+    public static func removeObserver(_ token: Token) {
+        _ = observers.withLock { $0.handlers.removeValue(forKey: token.id) }
+    }
+
+    /// Reports a diagnostic to every observer, or to standard error when there is none.
+    public static func report(_ kind: Diagnostic.Kind, error: (any Error)? = nil, message: String = "") {
+        let diagnostic = Diagnostic(kind: kind, errorDescription: error.map { String(describing: $0) }, message: message)
+        let handlers = observers.withLock { $0.handlers.sorted { $0.key < $1.key }.map(\.value) }
+        if handlers.isEmpty {
+            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+        } else {
+            for handler in handlers { handler(diagnostic) }
+        }
+    }
+}

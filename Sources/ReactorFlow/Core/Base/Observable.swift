@@ -1,0 +1,43 @@
+/// A stream of events: `next*` then at most one `error` or `completed`.
+///
+/// Observables are cold: the work of `create`, `just`, `from`, `deferred` and `timer` runs once per subscription.
+/// Use `share(replay:)` to share one subscription.
+///
+/// ```swift
+/// let numbers = Observable.of(1, 2, 3).map { $0 * 10 }
+/// numbers.subscribe(onNext: { print($0) }) // 10 20 30
+/// ```
+public class Observable<Element>: ObservableType {
+    init() {}
+
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        run(AnyObserver(observer))
+    }
+
+    /// Subclasses deliver to `observer`; they may assume nothing about it and must obey the event grammar.
+    func run(_ observer: AnyObserver<Element>) -> Disposable {
+        preconditionFailure("Observable.run must be overridden") // unreachable: every subclass is internal
+    }
+
+    public func asObservable() -> Observable<Element> { self }
+
+    /// An observable whose subscriptions run `body` with a `Sink` that enforces the grammar for it.
+    static func make(_ body: @escaping (Sink<Element>) -> Disposable) -> Observable<Element> {
+        SinkObservable(body)
+    }
+}
+
+/// The observable behind `create` and almost every operator: each subscription gets a fresh `Sink`.
+final class SinkObservable<Element>: Observable<Element> {
+    private let body: (Sink<Element>) -> Disposable
+
+    init(_ body: @escaping (Sink<Element>) -> Disposable) {
+        self.body = body
+    }
+
+    override func run(_ observer: AnyObserver<Element>) -> Disposable {
+        let sink = Sink(observer)
+        sink.attach(upstream: body(sink))
+        return sink
+    }
+}

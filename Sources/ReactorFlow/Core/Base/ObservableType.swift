@@ -1,0 +1,19 @@
+/// Something that can be turned into an `Observable`.
+public protocol ObservableConvertibleType<Element> {
+    /// The type of the elements.
+    associatedtype Element
+    /// This value as an `Observable`.
+    func asObservable() -> Observable<Element>
+}
+
+/// A stream that observers can subscribe to. Every operator is defined on this protocol.
+public protocol ObservableType<Element>: ObservableConvertibleType {
+    /// Starts delivering events to `observer` until the returned disposable is disposed or the stream ends.
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element
+}
+
+extension ObservableType {
+    public func asObservable() -> Observable<Element> {
+        Observable.make { sink in self.subscribe(sink) }
+    }
+}

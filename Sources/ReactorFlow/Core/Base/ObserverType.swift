@@ -1,0 +1,60 @@
+/// Something that receives the events of a stream.
+///
+/// ```swift
+/// let printer = AnyObserver<Int> { print($0) }
+/// Observable.of(1, 2).subscribe(printer)
+/// ```
+public protocol ObserverType<Element> {
+    /// The type of the elements received.
+    associatedtype Element
+
+    /// Called for every event; never concurrently with itself when the events come from ReactorFlow.
+    func on(_ event: Event<Element>)
+}
+
+extension ObserverType {
+    /// Sends `.next(element)`.
+    public func onNext(_ element: Element) { on(.next(element)) }
+    /// Sends `.completed`.
+    public func onCompleted() { on(.completed) }
+    /// Sends `.error(error)`.
+    public func onError(_ error: any Error) { on(.error(error)) }
+    /// Erases the observer's type.
+    public func asObserver() -> AnyObserver<Element> { AnyObserver(self) }
+}
+
+/// A type-erased observer, made from an event handler or from another observer.
+///
+/// ```swift
+/// let observer = AnyObserver<String> { event in print(event) }
+/// observer.onNext("hi")
+/// ```
+public struct AnyObserver<Element>: ObserverType {
+    /// The closure that receives each event.
+    public typealias EventHandler = (Event<Element>) -> Void
+
+    private let handler: EventHandler
+
+    /// Creates an observer that passes every event to `eventHandler`.
+    public init(eventHandler: @escaping EventHandler) {
+        self.handler = eventHandler
+    }
+
+    /// Creates an observer that forwards every event to `observer`.
+    public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
+        if let any = observer as? AnyObserver<Element> {
+            self = any
+        } else {
+            self.handler = observer.on
+        }
+    }
+
+    public func on(_ event: Event<Element>) { handler(event) }
+
+    public func asObserver() -> AnyObserver<Element> { self }
+
+    /// An observer that transforms elements before forwarding them.
+    public func mapObserver<Source>(_ transform: @escaping (Source) throws -> Element) -> AnyObserver<Source> {
+        AnyObserver<Source> { event in self.on(event.map(transform)) }
+    }
+}

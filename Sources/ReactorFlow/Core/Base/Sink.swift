@@ -1,0 +1,103 @@
+/// The one place where the event grammar and disposal are enforced for a subscription.
+///
+/// ## Lock discipline (applies to every sink and subject in ReactorFlow)
+/// 1. A lock guards only its owner's own fields. It is taken to read or change them and released before
+///    anything else runs: no lock is ever held while calling downstream, disposing upstream, or running user code.
+/// 2. So that observers are never called concurrently (rule A2), anything fed from several threads or sources
+///    delivers through a drain queue (`SerializedObserver`, `SubjectCore`): the first caller delivers, later callers
+///    enqueue and return, and the deliverer drains the queue before it lets go.
+/// 3. Closures are released on the terminal event or on `dispose()`, whichever comes first (rule A3).
+final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fields are guarded by `lock`
+    private let lock = Lock.make()
+    private var downstream: AnyObserver<Element>?
+    private var upstream: Disposable?
+    private var onDispose: (() -> Void)?
+    private var disposed = false
+
+    init(_ downstream: AnyObserver<Element>, onDispose: (() -> Void)? = nil) {
+        self.downstream = downstream
+        self.onDispose = onDispose
+    }
+
+    /// Stores what to dispose with this sink; if the sink already ended, disposes it now.
+    func attach(upstream: Disposable) {
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            upstream.dispose()
+            return
+        }
+        self.upstream = upstream
+        lock.unlock()
+    }
+
+    /// True once the subscription ended, by a terminal event or by `dispose()`; producers poll it in loops.
+    var isDisposed: Bool { lock.withLock { downstream == nil } }
+
+    func on(_ event: Event<Element>) {
+        lock.lock()
+        guard let downstream else {
+            lock.unlock()
+            return
+        }
+        if event.isStopEvent { self.downstream = nil }
+        lock.unlock()
+        downstream.on(event)
+        if event.isStopEvent { dispose() }
+    }
+
+    func dispose() {
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            return
+        }
+        disposed = true
+        downstream = nil
+        let upstream = self.upstream
+        self.upstream = nil
+        let onDispose = self.onDispose
+        self.onDispose = nil
+        lock.unlock()
+        upstream?.dispose()
+        onDispose?()
+    }
+}
+
+/// Delivers to one observer one event at a time, in arrival order, from any number of threads, without holding a
+/// lock while the observer runs. Used by every operator that joins several sources.
+final class SerializedObserver<Element>: ObserverType, @unchecked Sendable { // queue state is guarded by `lock`
+    private let lock = Lock.make()
+    private var pending = FIFO<Event<Element>>()
+    private var delivering = false
+    private var stopped = false
+    private let downstream: AnyObserver<Element>
+
+    init(_ downstream: AnyObserver<Element>) {
+        self.downstream = downstream
+    }
+
+    func on(_ event: Event<Element>) {
+        lock.lock()
+        if stopped {
+            lock.unlock()
+            return
+        }
+        if event.isStopEvent { stopped = true }
+        if delivering {
+            pending.append(event)
+            lock.unlock()
+            return
+        }
+        delivering = true
+        lock.unlock()
+        var next: Event<Element>? = event
+        while let current = next {
+            downstream.on(current)
+            lock.lock()
+            next = pending.popFirst()
+            if next == nil { delivering = false }
+            lock.unlock()
+        }
+    }
+}

@@ -1,0 +1,63 @@
+extension ObservableType {
+    /// Subscribes with closures; any of them may be left out. None needs to be `@Sendable`.
+    ///
+    /// An error with no `onError` handler is reported through `Diagnostics` rather than crashing.
+    ///
+    /// ```swift
+    /// reactor.state.map(\.count)
+    ///     .subscribe(onNext: { [weak self] count in self?.label.text = "\(count)" })
+    ///     .disposed(by: disposeBag)
+    /// ```
+    public func subscribe(
+        onNext: ((Element) -> Void)? = nil,
+        onError: ((any Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        let observer = AnyObserver<Element> { event in
+            switch event {
+            case .next(let element): onNext?(element)
+            case .error(let error):
+                if let onError { onError(error) } else { Diagnostics.report(.unhandledError, error: error) }
+            case .completed: onCompleted?()
+            }
+        }
+        let sink = Sink(observer, onDispose: onDisposed)
+        sink.attach(upstream: subscribe(sink))
+        return sink
+    }
+
+    /// Subscribes with one closure that receives every event.
+    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
+        let sink = Sink(AnyObserver(eventHandler: on))
+        sink.attach(upstream: subscribe(sink))
+        return sink
+    }
+
+    /// Forwards elements to each observer. Bindings carry elements only: an error is reported through
+    /// `Diagnostics` and ends the binding, and completion ends it, without ending the targets.
+    ///
+    /// ```swift
+    /// button.taps.map { .increase }.bind(to: reactor.action).disposed(by: disposeBag)
+    /// ```
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
+        subscribe(onNext: { element in for observer in observers { observer.onNext(element) } },
+                  onError: { Diagnostics.report(.bindingError, error: $0) })
+    }
+
+    /// Forwards elements, wrapped in `Optional`, to each observer.
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
+        subscribe(onNext: { element in for observer in observers { observer.onNext(element) } },
+                  onError: { Diagnostics.report(.bindingError, error: $0) })
+    }
+
+    /// Calls `onNext` for each element; an error is reported through `Diagnostics`.
+    public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
+        subscribe(onNext: onNext, onError: { Diagnostics.report(.bindingError, error: $0) })
+    }
+
+    /// Hands the stream to `binder` and returns what it returns.
+    public func bind<Result>(to binder: (Self) -> Result) -> Result {
+        binder(self)
+    }
+}

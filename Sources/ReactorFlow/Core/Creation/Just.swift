@@ -1,0 +1,85 @@
+extension Observable {
+    /// One element, then completed.
+    ///
+    /// ```swift
+    /// Observable.just(42) // next(42), completed
+    /// ```
+    public static func just(_ element: Element) -> Observable<Element> {
+        Just(element)
+    }
+
+    /// The given elements in order, then completed.
+    ///
+    /// ```swift
+    /// Observable.of(1, 2, 3)
+    /// ```
+    public static func of(_ elements: Element...) -> Observable<Element> {
+        from(elements)
+    }
+
+    /// The elements of `sequence` in order, then completed. Stops iterating as soon as the subscriber disposes.
+    ///
+    /// ```swift
+    /// Observable.from(1...3)
+    /// ```
+    public static func from<S: Sequence>(_ sequence: S) -> Observable<Element> where S.Element == Element {
+        make { sink in
+            for element in sequence {
+                if sink.isDisposed { break }
+                sink.onNext(element)
+            }
+            sink.onCompleted()
+            return Disposables.create()
+        }
+    }
+
+    /// Completes at once.
+    public static func empty() -> Observable<Element> {
+        Empty()
+    }
+
+    /// Never sends anything.
+    public static func never() -> Observable<Element> {
+        Never()
+    }
+
+    /// Fails at once with `error`.
+    ///
+    /// ```swift
+    /// Observable<Int>.error(LoginError.offline)
+    /// ```
+    public static func error(_ error: any Error) -> Observable<Element> {
+        make { sink in
+            sink.onError(error)
+            return Disposables.create()
+        }
+    }
+}
+
+/// `just` is the most common mutation stream, so it skips the generic sink: it cannot break the grammar.
+private final class Just<Element>: Observable<Element> {
+    private let element: Element
+
+    init(_ element: Element) {
+        self.element = element
+    }
+
+    override func run(_ observer: AnyObserver<Element>) -> Disposable {
+        observer.onNext(element)
+        observer.onCompleted()
+        return Disposables.create()
+    }
+}
+
+private final class Empty<Element>: Observable<Element> {
+    override func run(_ observer: AnyObserver<Element>) -> Disposable {
+        observer.onCompleted()
+        return Disposables.create()
+    }
+}
+
+private final class Never<Element>: Observable<Element> {
+    override func run(_ observer: AnyObserver<Element>) -> Disposable {
+        Disposables.create()
+    }
+}

@@ -1,0 +1,89 @@
+/// A handle on a subscription or a piece of scheduled work.
+///
+/// `dispose()` is idempotent and may be called from any thread. Once it returns, no new event delivery of that
+/// subscription begins, and the subscription releases its closures.
+///
+/// ```swift
+/// let subscription = subject.subscribe(onNext: { print($0) })
+/// subscription.dispose()
+/// subscription.dispose() // a documented no-op
+/// ```
+public protocol Disposable {
+    /// Ends the subscription or cancels the work. Calling it again does nothing.
+    func dispose()
+}
+
+/// A disposable that can tell whether it has been disposed.
+public protocol Cancelable: Disposable {
+    /// Whether `dispose()` has been called.
+    var isDisposed: Bool { get }
+}
+
+/// Factories for the common disposables.
+public enum Disposables {
+    /// A disposable that does nothing.
+    public static func create() -> Disposable { NopDisposable.shared }
+
+    /// A disposable that runs `dispose` once, on the first call to `dispose()`, and then releases it.
+    ///
+    /// ```swift
+    /// return Disposables.create { task.cancel() }
+    /// ```
+    public static func create(with dispose: @escaping () -> Void) -> Cancelable {
+        ActionDisposable(dispose)
+    }
+
+    /// A disposable that disposes both arguments together.
+    public static func create(_ first: Disposable, _ second: Disposable) -> Cancelable {
+        CompositeDisposable(first, second)
+    }
+
+    /// A disposable that disposes all three arguments together.
+    public static func create(_ first: Disposable, _ second: Disposable, _ third: Disposable) -> Cancelable {
+        CompositeDisposable(first, second, third)
+    }
+
+    /// A disposable that disposes every element of `disposables` together.
+    public static func create(_ disposables: [Disposable]) -> Cancelable {
+        CompositeDisposable(disposables: disposables)
+    }
+}
+
+/// Does nothing; shared by every `Disposables.create()`.
+final class NopDisposable: Disposable, Sendable {
+    static let shared = NopDisposable()
+    func dispose() {}
+}
+
+/// Runs its action once; the action is released as soon as it has run.
+final class ActionDisposable: Cancelable, @unchecked Sendable { // `action` and `disposed` are guarded by `lock`
+    private let lock = Lock.make()
+    private var action: (() -> Void)?
+    private var disposed = false
+
+    init(_ action: @escaping () -> Void) { self.action = action }
+
+    var isDisposed: Bool { lock.withLock { disposed } }
+
+    func dispose() {
+        lock.lock()
+        let action = self.action
+        self.action = nil
+        disposed = true
+        lock.unlock()
+        action?()
+    }
+}
+
+/// Only records that it was disposed; long-running loops poll it.
+public final class BooleanDisposable: Cancelable, @unchecked Sendable { // `disposed` is guarded by `lock`
+    private let lock = Lock.make()
+    private var disposed = false
+
+    /// Creates a disposable that is not yet disposed.
+    public init() {}
+
+    public var isDisposed: Bool { lock.withLock { disposed } }
+
+    public func dispose() { lock.withLock { disposed = true } }
+}

@@ -1,0 +1,71 @@
+/// Disposes everything it holds when it is deinitialised (or replaced, which deinitialises it) or disposed.
+///
+/// ```swift
+/// var disposeBag = DisposeBag()
+/// reactor.state.subscribe(onNext: { print($0) }).disposed(by: disposeBag)
+/// disposeBag = DisposeBag() // unbinds everything above
+/// ```
+public final class DisposeBag: @unchecked Sendable { // `items`, `disposed` and `attachment` are guarded by `lock`
+    private let lock = Lock.make()
+    private var items: [Disposable] = []
+    private var disposed = false
+    /// Something that must live exactly as long as this bag (the reactor of a `View`).
+    private var attachment: AnyObject?
+
+    /// Creates an empty bag.
+    public init() {}
+
+    /// Adds `disposable`; if the bag was already disposed, disposes it at once.
+    public func insert(_ disposable: Disposable) {
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            disposable.dispose()
+            return
+        }
+        items.append(disposable)
+        lock.unlock()
+    }
+
+    /// Adds several disposables.
+    public func insert(_ disposables: Disposable...) {
+        for disposable in disposables { insert(disposable) }
+    }
+
+    /// Whether `dispose()` has run.
+    public var isDisposed: Bool { lock.withLock { disposed } }
+
+    /// Disposes everything held, in insertion order; later insertions are disposed at once. Idempotent.
+    public func dispose() {
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            return
+        }
+        disposed = true
+        let all = items
+        items = []
+        let attached = attachment
+        attachment = nil
+        lock.unlock()
+        for disposable in all { disposable.dispose() }
+        _ = attached
+    }
+
+    func attach(_ object: AnyObject?) {
+        lock.withLock { attachment = object }
+    }
+
+    var attached: AnyObject? { lock.withLock { attachment } }
+
+    deinit {
+        for disposable in items { disposable.dispose() }
+    }
+}
+
+extension Disposable {
+    /// Adds this disposable to `bag`, so it is disposed with the bag.
+    public func disposed(by bag: DisposeBag) {
+        bag.insert(self)
+    }
+}

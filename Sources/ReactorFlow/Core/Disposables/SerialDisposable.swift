@@ -1,0 +1,88 @@
+/// Holds one disposable at a time: setting a new one disposes the previous; after `dispose()`, a new one is
+/// disposed at once.
+///
+/// ```swift
+/// let current = SerialDisposable()
+/// current.disposable = search(query: "a")
+/// current.disposable = search(query: "ab") // cancels the first search
+/// ```
+public final class SerialDisposable: Cancelable, @unchecked Sendable { // `current` and `disposed` are guarded by `lock`
+    private let lock = Lock.make()
+    private var current: Disposable?
+    private var disposed = false
+
+    /// Creates an empty holder.
+    public init() {}
+
+    public var isDisposed: Bool { lock.withLock { disposed } }
+
+    /// The disposable held now. Setting it disposes the one it replaces.
+    public var disposable: Disposable {
+        get { lock.withLock { current ?? NopDisposable.shared } }
+        set {
+            lock.lock()
+            if disposed {
+                lock.unlock()
+                newValue.dispose()
+                return
+            }
+            let old = current
+            current = newValue
+            lock.unlock()
+            old?.dispose()
+        }
+    }
+
+    public func dispose() {
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            return
+        }
+        disposed = true
+        let old = current
+        current = nil
+        lock.unlock()
+        old?.dispose()
+    }
+}
+
+/// Accepts exactly one disposable, possibly after it was disposed (then it is disposed on arrival).
+public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable { // state is guarded by `lock`
+    private let lock = Lock.make()
+    private var current: Disposable?
+    private var disposed = false
+    private var assigned = false
+
+    /// Creates an empty holder.
+    public init() {}
+
+    public var isDisposed: Bool { lock.withLock { disposed } }
+
+    /// Stores `disposable`, or disposes it at once if this was disposed first. A second assignment is ignored
+    /// (and the extra disposable disposed) rather than trapping.
+    public func setDisposable(_ disposable: Disposable) {
+        lock.lock()
+        if disposed || assigned {
+            lock.unlock()
+            disposable.dispose()
+            return
+        }
+        assigned = true
+        current = disposable
+        lock.unlock()
+    }
+
+    public func dispose() {
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            return
+        }
+        disposed = true
+        let old = current
+        current = nil
+        lock.unlock()
+        old?.dispose()
+    }
+}

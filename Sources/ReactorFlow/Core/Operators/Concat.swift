@@ -1,0 +1,48 @@
+extension ObservableType {
+    /// Emits this stream's elements, then, once it completes, `second`'s.
+    ///
+    /// ```swift
+    /// cached.concat(fresh)
+    /// ```
+    public func concat<Second: ObservableConvertibleType>(_ second: Second) -> Observable<Element> where Second.Element == Element {
+        Observable.concat([asObservable(), second.asObservable()])
+    }
+}
+
+extension Observable {
+    /// Subscribes to `sources` one after another; an error ends everything.
+    ///
+    /// ```swift
+    /// Observable.concat(.just(.setLoading(true)), api.load().map(Mutation.setItems), .just(.setLoading(false)))
+    /// ```
+    public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
+        concat(sources)
+    }
+
+    /// Subscribes to `sources` one after another; an error ends everything. Moving to the next source is
+    /// trampolined on `CurrentThreadScheduler`, so long chains of synchronous sources never recurse.
+    public static func concat<C: Collection>(_ sources: C) -> Observable<Element> where C.Element == Observable<Element> {
+        let all = Array(sources)
+        return make { sink in
+            let current = SerialDisposable()
+            var index = 0
+            func subscribeNext() {
+                guard index < all.count else {
+                    sink.onCompleted()
+                    return
+                }
+                let source = all[index]
+                index += 1
+                current.disposable = source.subscribe(AnyObserver<Element> { event in
+                    if event.isCompleted {
+                        current.disposable = CurrentThreadScheduler.instance.schedule(subscribeNext)
+                    } else {
+                        sink.on(event)
+                    }
+                })
+            }
+            let first = CurrentThreadScheduler.instance.schedule(subscribeNext)
+            return Disposables.create(first, current)
+        }
+    }
+}

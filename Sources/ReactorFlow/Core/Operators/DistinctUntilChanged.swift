@@ -1,0 +1,55 @@
+extension ObservableType {
+    /// Drops an element equal to the one before it (by `comparer`); a thrown error ends the stream.
+    ///
+    /// ```swift
+    /// names.distinctUntilChanged { $0.lowercased() == $1.lowercased() }
+    /// ```
+    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
+        lift { sink in
+            var previous: Element?
+            return { event in
+                switch event {
+                case .next(let element):
+                    do {
+                        if let previous, try comparer(previous, element) { return }
+                        previous = element
+                        sink.onNext(element)
+                    } catch {
+                        sink.onError(error)
+                    }
+                default:
+                    sink.forwardStop(event)
+                }
+            }
+        }
+    }
+
+    /// Drops an element whose key equals the previous element's key.
+    ///
+    /// ```swift
+    /// users.distinctUntilChanged { $0.id }
+    /// ```
+    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Observable<Element> {
+        distinctUntilChanged { try keySelector($0) == keySelector($1) }
+    }
+
+    /// Drops an element whose value at `keyPath` equals the previous element's.
+    ///
+    /// ```swift
+    /// reactor.state.distinctUntilChanged(at: \.isLoading)
+    /// ```
+    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Observable<Element> {
+        distinctUntilChanged { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
+    }
+}
+
+extension ObservableType where Element: Equatable {
+    /// Drops an element equal to the one before it.
+    ///
+    /// ```swift
+    /// Observable.of(1, 1, 2, 1).distinctUntilChanged() // 1, 2, 1
+    /// ```
+    public func distinctUntilChanged() -> Observable<Element> {
+        distinctUntilChanged { $0 == $1 }
+    }
+}

@@ -1,0 +1,46 @@
+extension ObservableType {
+    /// Runs side effects at each step of a subscription, without changing its events. A thrown error from
+    /// `onNext` ends the stream with that error.
+    ///
+    /// ```swift
+    /// request.do(onSubscribe: { spinner.start() }, onDispose: { spinner.stop() })
+    /// ```
+    public func `do`(
+        onNext: ((Element) throws -> Void)? = nil,
+        afterNext: ((Element) throws -> Void)? = nil,
+        onError: ((any Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Observable<Element> {
+        let source = asObservable()
+        return .make { sink in
+            onSubscribe?()
+            let subscription = source.subscribe(AnyObserver<Element> { event in
+                switch event {
+                case .next(let element):
+                    do {
+                        try onNext?(element)
+                        sink.onNext(element)
+                        try afterNext?(element)
+                    } catch {
+                        sink.onError(error)
+                    }
+                case .error(let error):
+                    onError?(error)
+                    sink.onError(error)
+                case .completed:
+                    onCompleted?()
+                    sink.onCompleted()
+                }
+            })
+            onSubscribed?()
+            guard let onDispose else { return subscription }
+            return Disposables.create {
+                subscription.dispose()
+                onDispose()
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+extension ObservableType {
+    /// Keeps the elements for which `predicate` is true; a thrown error ends the stream.
+    ///
+    /// ```swift
+    /// Observable.of(1, 2, 3, 4).filter { $0.isMultiple(of: 2) } // 2, 4
+    /// ```
+    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        lift { sink in
+            { event in
+                switch event {
+                case .next(let element):
+                    do {
+                        if try predicate(element) { sink.onNext(element) }
+                    } catch {
+                        sink.onError(error)
+                    }
+                default:
+                    sink.forwardStop(event)
+                }
+            }
+        }
+    }
+
+    /// Drops every element and keeps only the terminal event.
+    public func ignoreElements() -> Observable<Element> {
+        filter { _ in false }
+    }
+}

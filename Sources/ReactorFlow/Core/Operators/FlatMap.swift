@@ -1,0 +1,163 @@
+extension ObservableType {
+    /// Maps each element to an observable and merges their elements as they come; ends with an error from any of
+    /// them, and completes when the source and every inner observable have completed.
+    ///
+    /// ```swift
+    /// queries.flatMap { api.search($0) }
+    /// ```
+    public func flatMap<Inner: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Inner) -> Observable<Inner.Element> {
+        merging(maxConcurrent: .max, selector)
+    }
+
+    /// Like `flatMap`, but subscribes to one inner observable at a time, in order, queueing the rest.
+    ///
+    /// ```swift
+    /// uploads.concatMap { api.upload($0) }
+    /// ```
+    public func concatMap<Inner: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Inner) -> Observable<Inner.Element> {
+        merging(maxConcurrent: 1, selector)
+    }
+
+    func merging<Inner: ObservableConvertibleType>(maxConcurrent: Int, _ selector: @escaping (Element) throws -> Inner) -> Observable<Inner.Element> {
+        let source = asObservable()
+        return .make { sink in
+            let merge = MergeSink<Element, Inner.Element>(downstream: sink, maxConcurrent: maxConcurrent) {
+                try selector($0).asObservable()
+            }
+            return merge.run(source)
+        }
+    }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Merges the inner observables' elements as they come.
+    ///
+    /// ```swift
+    /// Observable.of(a, b).merge()
+    /// ```
+    public func merge() -> Observable<Element.Element> {
+        flatMap { $0 }
+    }
+
+    /// Merges the inner observables, at most `maxConcurrent` subscribed at once; the others wait their turn.
+    public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
+        merging(maxConcurrent: max(1, maxConcurrent)) { $0 }
+    }
+
+    /// Subscribes to the inner observables one after another.
+    ///
+    /// ```swift
+    /// Observable.of(first, second).concat()
+    /// ```
+    public func concat() -> Observable<Element.Element> {
+        concatMap { $0 }
+    }
+}
+
+extension Observable {
+    /// Merges the elements of `sources` as they come.
+    ///
+    /// ```swift
+    /// Observable.merge(localChanges, remoteChanges)
+    /// ```
+    public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
+        merge(sources)
+    }
+
+    /// Merges the elements of `sources` as they come.
+    public static func merge<C: Collection>(_ sources: C) -> Observable<Element> where C.Element == Observable<Element> {
+        Observable<Observable<Element>>.from(Array(sources)).merge()
+    }
+}
+
+/// The sink behind `flatMap`, `concatMap` and `merge`.
+///
+/// Inner observables beyond `maxConcurrent` wait in a queue. Starting the next one is done in a loop, so a chain
+/// of synchronous inner observables never recurses.
+final class MergeSink<SourceElement, Element>: @unchecked Sendable { // mutable state is guarded by `lock`
+    private let lock = Lock.make()
+    private let downstream: SerializedObserver<Element>
+    private let group = CompositeDisposable()
+    private let selector: (SourceElement) throws -> Observable<Element>
+    private let maxConcurrent: Int
+    private var active = 0
+    private var waiting = FIFO<Observable<Element>>()
+    private var sourceCompleted = false
+    private var starting = false
+
+    init(downstream: Sink<Element>, maxConcurrent: Int, selector: @escaping (SourceElement) throws -> Observable<Element>) {
+        self.downstream = SerializedObserver(AnyObserver(downstream))
+        self.maxConcurrent = maxConcurrent
+        self.selector = selector
+    }
+
+    func run(_ source: Observable<SourceElement>) -> Disposable {
+        group.insert(source.subscribe(AnyObserver<SourceElement> { [self] event in
+            switch event {
+            case .next(let element):
+                do {
+                    enqueue(try selector(element))
+                } catch {
+                    downstream.onError(error)
+                }
+            case .error(let error):
+                downstream.onError(error)
+            case .completed:
+                let done = lock.withLock {
+                    sourceCompleted = true
+                    return active == 0 && waiting.isEmpty
+                }
+                if done { downstream.onCompleted() }
+            }
+        }))
+        return group
+    }
+
+    private func enqueue(_ inner: Observable<Element>) {
+        lock.lock()
+        waiting.append(inner)
+        if starting {
+            lock.unlock()
+            return
+        }
+        starting = true
+        startWaiting()
+    }
+
+    /// Called with `lock` held and `starting` set; returns with the lock released.
+    private func startWaiting() {
+        while active < maxConcurrent, let inner = waiting.popFirst() {
+            active += 1
+            lock.unlock()
+            subscribe(inner)
+            lock.lock()
+        }
+        starting = false
+        lock.unlock()
+    }
+
+    private func subscribe(_ inner: Observable<Element>) {
+        let holder = SingleAssignmentDisposable()
+        guard let key = group.insert(holder) else { return }
+        holder.setDisposable(inner.subscribe(AnyObserver<Element> { [self] event in
+            switch event {
+            case .next:
+                downstream.on(event)
+            case .error:
+                downstream.on(event)
+            case .completed:
+                group.forget(key)
+                lock.lock()
+                active -= 1
+                if !waiting.isEmpty && !starting {
+                    starting = true
+                    startWaiting()
+                    return
+                }
+                let done = sourceCompleted && active == 0 && waiting.isEmpty
+                lock.unlock()
+                if done { downstream.onCompleted() }
+            }
+        }))
+    }
+}

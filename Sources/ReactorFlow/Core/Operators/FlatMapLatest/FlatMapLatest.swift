@@ -1,0 +1,64 @@
+extension ObservableType {
+    /// Maps each element to an observable and follows only the latest one: a new element disposes the previous
+    /// inner subscription. See `README.md` beside this file for the exact semantics.
+    ///
+    /// ```swift
+    /// query.flatMapLatest { api.search($0) } // typing "ab" cancels the search for "a"
+    /// ```
+    public func flatMapLatest<Inner: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Inner) -> Observable<Inner.Element> {
+        let source = asObservable()
+        return .make { sink in
+            FlatMapLatestSink(downstream: sink, selector: { try selector($0).asObservable() }).run(source)
+        }
+    }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Follows only the latest inner observable.
+    public func switchLatest() -> Observable<Element.Element> {
+        flatMapLatest { $0 }
+    }
+}
+
+final class FlatMapLatestSink<SourceElement, Element>: @unchecked Sendable { // `state` is guarded by `lock`
+    private let lock = Lock.make()
+    private var state = FlatMapLatestStateMachine()
+    private let downstream: SerializedObserver<Element>
+    private let selector: (SourceElement) throws -> Observable<Element>
+    private let inner = SerialDisposable()
+
+    init(downstream: Sink<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>) {
+        self.downstream = SerializedObserver(AnyObserver(downstream))
+        self.selector = selector
+    }
+
+    func run(_ source: Observable<SourceElement>) -> Disposable {
+        let sourceSubscription = source.subscribe(AnyObserver<SourceElement> { [self] event in
+            switch event {
+            case .next(let element):
+                let observable: Observable<Element>
+                do { observable = try selector(element) } catch {
+                    downstream.onError(error)
+                    return
+                }
+                let generation = lock.withLock { state.sourceNext() }
+                inner.disposable = Disposables.create() // the previous inner stops before the next one starts
+                inner.disposable = observable.subscribe(AnyObserver<Element> { [self] innerEvent in
+                    switch innerEvent {
+                    case .next:
+                        if lock.withLock({ state.innerNext(generation) }) { downstream.on(innerEvent) }
+                    case .error:
+                        if lock.withLock({ state.innerNext(generation) }) { downstream.on(innerEvent) }
+                    case .completed:
+                        if lock.withLock({ state.innerCompleted(generation) }) { downstream.onCompleted() }
+                    }
+                })
+            case .error(let error):
+                downstream.onError(error)
+            case .completed:
+                if lock.withLock({ state.sourceCompletedEvent() }) { downstream.onCompleted() }
+            }
+        })
+        return Disposables.create(sourceSubscription, inner)
+    }
+}

@@ -1,0 +1,36 @@
+extension ObservableType {
+    /// Builds a single-source operator. For each subscription `makeHandler` receives the downstream sink and returns
+    /// the handler for upstream events; per-subscription state lives in that closure (events arrive serially, A2).
+    func lift<Result>(_ makeHandler: @escaping (Sink<Result>) -> (Event<Element>) -> Void) -> Observable<Result> {
+        let source = asObservable()
+        return .make { sink in
+            source.subscribe(AnyObserver(eventHandler: makeHandler(sink)))
+        }
+    }
+}
+
+extension ObserverType {
+    /// Forwards an upstream terminal event; ignores `next`.
+    func forwardStop<Other>(_ event: Event<Other>) {
+        switch event {
+        case .next: break
+        case .error(let error): on(.error(error))
+        case .completed: on(.completed)
+        }
+    }
+}
+
+/// Errors raised by ReactorFlow's own operators.
+public enum RxError: Error, Equatable, CustomStringConvertible {
+    /// `timeout` saw no element in time.
+    case timeout
+    /// A `values` consumer or bridge was given an observable that ended without an element where one was required.
+    case noElements
+
+    public var description: String {
+        switch self {
+        case .timeout: return "Sequence timeout."
+        case .noElements: return "Sequence doesn't contain any elements."
+        }
+    }
+}

@@ -1,0 +1,34 @@
+extension ObservableType {
+    /// Emits each new accumulated value, starting from `seed`; `seed` itself is not emitted.
+    ///
+    /// ```swift
+    /// Observable.of(1, 2, 3).scan(0, accumulator: +) // 1, 3, 6
+    /// ```
+    public func scan<Accumulate>(_ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate) -> Observable<Accumulate> {
+        scan(into: seed) { accumulated, element in accumulated = try accumulator(accumulated, element) }
+    }
+
+    /// Like `scan(_:accumulator:)`, mutating the accumulated value in place.
+    ///
+    /// ```swift
+    /// Observable.of("a", "b").scan(into: [String]()) { $0.append($1) } // ["a"], ["a", "b"]
+    /// ```
+    public func scan<Accumulate>(into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void) -> Observable<Accumulate> {
+        lift { sink in
+            var accumulated = seed
+            return { event in
+                switch event {
+                case .next(let element):
+                    do {
+                        try accumulator(&accumulated, element)
+                        sink.onNext(accumulated)
+                    } catch {
+                        sink.onError(error)
+                    }
+                default:
+                    sink.forwardStop(event)
+                }
+            }
+        }
+    }
+}

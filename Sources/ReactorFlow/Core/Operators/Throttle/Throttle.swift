@@ -1,0 +1,46 @@
+import Foundation
+
+extension ObservableType {
+    /// Emits at most one element per `dueTime`: the first at once, and with `latest` the newest of each window
+    /// when it ends. See `README.md` beside this file.
+    ///
+    /// ```swift
+    /// refreshTaps.throttle(.seconds(1), latest: false, scheduler: MainScheduler.instance)
+    /// ```
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Observable<Element> {
+        let source = asObservable()
+        let window = dueTime.nanosecondCount ?? .max
+        return .make { sink in
+            let downstream = SerializedObserver(AnyObserver(sink))
+            let state = LockedValue(ThrottleStateMachine<Element>(windowNanoseconds: window, latest: latest))
+            let timer = SerialDisposable()
+            func nowNanoseconds() -> Int64 { Int64((scheduler.now.timeIntervalSince1970 * 1e9).rounded()) }
+            let subscription = source.subscribe(AnyObserver<Element> { event in
+                switch event {
+                case .next(let element):
+                    switch state.withLock({ $0.next(element, now: nowNanoseconds()) }) {
+                    case .emit(let element):
+                        downstream.onNext(element)
+                    case .startTimer(let delay):
+                        timer.disposable = scheduler.scheduleRelative(.nanoseconds(Int(delay))) {
+                            let (element, complete) = state.withLock { $0.timerFired(now: nowNanoseconds()) }
+                            if let element { downstream.onNext(element) }
+                            if complete { downstream.onCompleted() }
+                        }
+                    case .none:
+                        break
+                    }
+                case .error(let error):
+                    timer.dispose()
+                    downstream.onError(error)
+                case .completed:
+                    if state.withLock({ $0.completed() }) {
+                        timer.dispose()
+                        downstream.onCompleted()
+                    }
+                }
+            })
+            return Disposables.create(subscription, timer)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// The rules of `throttle`, apart from locking and timers. Times are nanoseconds on the scheduler's clock.
+///
+/// The first element, and any element arriving `dueTime` or more after the last emission, is emitted at once.
+/// Within the window, with `latest`, the newest element is kept and emitted when the window ends (starting a new
+/// window); without `latest`, it is dropped. A completion waits for a pending element to be emitted.
+struct ThrottleStateMachine<Element> {
+    enum NextAction {
+        case emit(Element)
+        case startTimer(afterNanoseconds: Int64)
+        case none
+    }
+
+    private let window: Int64
+    private let latest: Bool
+    private var lastEmission: Int64?
+    private var pending: Element?
+    private var timerRunning = false
+    private var completePending = false
+
+    init(windowNanoseconds: Int64, latest: Bool) {
+        self.window = windowNanoseconds
+        self.latest = latest
+    }
+
+    mutating func next(_ element: Element, now: Int64) -> NextAction {
+        if let lastEmission, now - lastEmission < window {
+            guard latest else { return .none }
+            pending = element
+            if timerRunning { return .none }
+            timerRunning = true
+            return .startTimer(afterNanoseconds: window - (now - lastEmission))
+        }
+        lastEmission = now
+        pending = nil
+        return .emit(element)
+    }
+
+    /// The window timer fired: the element to emit and whether to complete afterwards.
+    mutating func timerFired(now: Int64) -> (element: Element?, complete: Bool) {
+        timerRunning = false
+        let element = pending
+        pending = nil
+        if element != nil { lastEmission = now }
+        return (element, completePending)
+    }
+
+    /// The source completed: whether to complete now (otherwise the timer completes after emitting).
+    mutating func completed() -> Bool {
+        guard pending != nil && timerRunning else { return true }
+        completePending = true
+        return false
+    }
+}

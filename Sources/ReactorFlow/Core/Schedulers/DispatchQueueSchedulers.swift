@@ -1,0 +1,77 @@
+import Dispatch
+import Foundation
+
+/// Runs work on a serial `DispatchQueue`, in order.
+///
+/// ```swift
+/// let background = SerialDispatchQueueScheduler(qos: .userInitiated)
+/// heavyWork.subscribe(on: background).observe(on: MainScheduler.instance)
+/// ```
+public final class SerialDispatchQueueScheduler: SchedulerType, Sendable {
+    /// The queue the work runs on.
+    public let queue: DispatchQueue
+
+    /// Uses `queue`, which must be serial.
+    public init(queue: DispatchQueue) {
+        self.queue = queue
+    }
+
+    /// Creates its own serial queue.
+    public init(qos: DispatchQoS, internalSerialQueueName: String = "ReactorFlow.SerialDispatchQueueScheduler") {
+        self.queue = DispatchQueue(label: internalSerialQueueName, qos: qos)
+    }
+
+    public var now: RxTime { Date() }
+
+    public func schedule(_ action: @escaping () -> Void) -> Disposable {
+        let item = ScheduledItem(action)
+        queue.async { item.run() }
+        return item
+    }
+
+    public func scheduleRelative(_ dueTime: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
+        guard dueTime != .never else { return Disposables.create() }
+        let item = ScheduledItem(action)
+        queue.asyncAfter(deadline: .now() + dueTime) { item.run() }
+        return item
+    }
+}
+
+/// Runs work on the main queue; `instance` runs it inline when already on the main thread.
+///
+/// An executable using it must keep the main queue running (`dispatchMain()` or an `async` main).
+///
+/// ```swift
+/// reactor.state.observe(on: MainScheduler.instance)
+/// ```
+public final class MainScheduler: SchedulerType, Sendable {
+    /// Inline on the main thread, otherwise queued on the main queue.
+    public static let instance = MainScheduler(inlineOnMainThread: true)
+    /// Always queued on the main queue, even from the main thread.
+    public static let asyncInstance = MainScheduler(inlineOnMainThread: false)
+
+    private let inlineOnMainThread: Bool
+
+    private init(inlineOnMainThread: Bool) {
+        self.inlineOnMainThread = inlineOnMainThread
+    }
+
+    public var now: RxTime { Date() }
+
+    public func schedule(_ action: @escaping () -> Void) -> Disposable {
+        if inlineOnMainThread && Thread.isMainThread {
+            action()
+            return Disposables.create()
+        }
+        let item = ScheduledItem(action)
+        DispatchQueue.main.async { item.run() }
+        return item
+    }
+
+    public func scheduleRelative(_ dueTime: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
+        guard dueTime != .never else { return Disposables.create() }
+        let item = ScheduledItem(action)
+        DispatchQueue.main.asyncAfter(deadline: .now() + dueTime) { item.run() }
+        return item
+    }
+}

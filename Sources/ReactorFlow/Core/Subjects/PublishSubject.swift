@@ -1,0 +1,78 @@
+/// Delivers each event to the observers subscribed at that moment; replays nothing.
+///
+/// After it ends, a new subscriber gets the terminal event at once.
+///
+/// ```swift
+/// let taps = PublishSubject<Void>()
+/// taps.subscribe(onNext: { print("tap") }).disposed(by: bag)
+/// taps.onNext(())
+/// ```
+public final class PublishSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
+    private let core = SubjectCore<Element>(bufferSize: 0)
+
+    /// Creates a subject with no observers.
+    public override init() {}
+
+    /// Whether anyone is subscribed.
+    public var hasObservers: Bool { core.hasObservers }
+
+    public func on(_ event: Event<Element>) { core.on(event) }
+
+    override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
+}
+
+/// Replays its latest element (initially `value`) to each new subscriber, then delivers new events.
+///
+/// ```swift
+/// let name = BehaviorSubject(value: "")
+/// name.onNext("Ann")
+/// try name.value() // "Ann"
+/// ```
+public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
+    private let core = SubjectCore<Element>(bufferSize: 1)
+
+    /// Creates a subject holding `value`.
+    public init(value: Element) {
+        core.on(.next(value))
+    }
+
+    /// Whether anyone is subscribed.
+    public var hasObservers: Bool { core.hasObservers }
+
+    /// The latest element; throws the subject's error if it failed.
+    public func value() throws -> Element {
+        if case .error(let error) = core.stoppedWith { throw error }
+        // The buffer always holds one element: the initial value or a later one.
+        return core.latest!
+    }
+
+    public func on(_ event: Event<Element>) { core.on(event) }
+
+    override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
+}
+
+/// Replays up to `bufferSize` latest elements to each new subscriber (and the terminal event, once ended).
+///
+/// ```swift
+/// let log = ReplaySubject<String>.create(bufferSize: 2)
+/// ```
+public final class ReplaySubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
+    private let core: SubjectCore<Element>
+
+    private init(bufferSize: Int) {
+        core = SubjectCore(bufferSize: max(0, bufferSize))
+    }
+
+    /// A subject that replays the latest `bufferSize` elements.
+    public static func create(bufferSize: Int) -> ReplaySubject<Element> { ReplaySubject(bufferSize: bufferSize) }
+
+    /// A subject that replays every element.
+    public static func createUnbound() -> ReplaySubject<Element> { ReplaySubject(bufferSize: .max) }
+
+    /// Whether anyone is subscribed.
+    public var hasObservers: Bool { core.hasObservers }
+
+    public func on(_ event: Event<Element>) { core.on(event) }
+
+    override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
+}

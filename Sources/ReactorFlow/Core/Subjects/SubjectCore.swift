@@ -1,0 +1,146 @@
+/// The machinery shared by every subject and relay.
+///
+/// - Events sent from any thread, or from inside an observer (reentrantly), are queued and delivered by one thread
+///   at a time, in the order they were sent, to every observer: an observer never sees a later event first.
+/// - The replay buffer is updated when an event is sent, so a subscriber that joins while events are still queued
+///   gets them through its replay and is skipped when they are delivered (each subscription remembers the sequence
+///   number it joined at).
+/// - Each subscription serializes its own deliveries, so a replay on the subscribing thread and a delivery from the
+///   draining thread can never overlap.
+final class SubjectCore<Element>: @unchecked Sendable { // every field is guarded by `lock`
+    private let lock = Lock.make()
+    private var subscriptions: [SubjectSubscription<Element>] = []
+    private var queue = FIFO<(sequence: UInt64, event: Event<Element>)>()
+    private var lastSequence: UInt64 = 0
+    private var draining = false
+    private var stopEvent: Event<Element>?
+    private var buffer = FIFO<Element>()
+    private var bufferCount = 0
+    private let bufferSize: Int
+    private let ignoresStopEvents: Bool
+
+    /// - Parameters:
+    ///   - bufferSize: how many latest elements a new subscriber receives (`Int.max` for all).
+    ///   - ignoresStopEvents: relays never end, so stop events sent to them are dropped.
+    init(bufferSize: Int, ignoresStopEvents: Bool = false) {
+        self.bufferSize = bufferSize
+        self.ignoresStopEvents = ignoresStopEvents
+    }
+
+    var hasObservers: Bool { lock.withLock { !subscriptions.isEmpty } }
+    var isStopped: Bool { lock.withLock { stopEvent != nil } }
+    var stoppedWith: Event<Element>? { lock.withLock { stopEvent } }
+    var latest: Element? { lock.withLock { buffer.elements.last } }
+
+    func on(_ event: Event<Element>) {
+        lock.lock()
+        if stopEvent != nil || (ignoresStopEvents && event.isStopEvent) {
+            lock.unlock()
+            return
+        }
+        lastSequence &+= 1
+        switch event {
+        case .next(let element) where bufferSize > 0:
+            buffer.append(element)
+            if bufferCount == bufferSize { _ = buffer.popFirst() } else { bufferCount += 1 }
+        case .next: break
+        case .error, .completed: stopEvent = event
+        }
+        queue.append((lastSequence, event))
+        if draining {
+            lock.unlock()
+            return
+        }
+        draining = true
+        while let (sequence, event) = queue.popFirst() {
+            let targets = subscriptions
+            if event.isStopEvent { subscriptions = [] }
+            lock.unlock()
+            for subscription in targets where subscription.joinedAt < sequence {
+                subscription.deliver(event)
+            }
+            lock.lock()
+        }
+        draining = false
+        lock.unlock()
+    }
+
+    func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
+        lock.lock()
+        let subscription = SubjectSubscription(observer, joinedAt: lastSequence, core: self)
+        var replay = Array(buffer.elements).map { Event.next($0) }
+        if let stopEvent {
+            replay.append(stopEvent)
+        } else {
+            subscriptions.append(subscription)
+        }
+        subscription.preload(replay)
+        lock.unlock()
+        subscription.drain()
+        return subscription
+    }
+
+    fileprivate func remove(_ subscription: SubjectSubscription<Element>) {
+        lock.withLock { subscriptions.removeAll { $0 === subscription } }
+    }
+}
+
+/// One observer of a subject: it drops everything after a terminal event or dispose, and serializes deliveries.
+final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // fields are guarded by `lock`
+    let joinedAt: UInt64
+    private let lock = Lock.make()
+    private var observer: AnyObserver<Element>?
+    private var pending = FIFO<Event<Element>>()
+    private var delivering = false
+    private weak var core: SubjectCore<Element>?
+
+    init(_ observer: AnyObserver<Element>, joinedAt: UInt64, core: SubjectCore<Element>) {
+        self.observer = observer
+        self.joinedAt = joinedAt
+        self.core = core
+    }
+
+    /// Queues the replay while the subject's lock is held, so it is delivered before any newer event.
+    func preload(_ events: [Event<Element>]) {
+        lock.withLock { for event in events { pending.append(event) } }
+    }
+
+    func deliver(_ event: Event<Element>) {
+        lock.lock()
+        guard observer != nil else {
+            lock.unlock()
+            return
+        }
+        pending.append(event)
+        lock.unlock()
+        drain()
+    }
+
+    func drain() {
+        lock.lock()
+        if delivering {
+            lock.unlock()
+            return
+        }
+        delivering = true
+        while let event = pending.popFirst() {
+            guard let observer else { break }
+            if event.isStopEvent { self.observer = nil }
+            lock.unlock()
+            observer.on(event)
+            lock.lock()
+        }
+        pending.removeAll()
+        delivering = false
+        lock.unlock()
+    }
+
+    func dispose() {
+        lock.lock()
+        let wasActive = observer != nil
+        observer = nil
+        pending.removeAll()
+        lock.unlock()
+        if wasActive { core?.remove(self) }
+    }
+}

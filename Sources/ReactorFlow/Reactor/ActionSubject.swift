@@ -1,0 +1,46 @@
+/// The reactor's `action`: a subject that accepts elements from any thread and ignores error and completion, so
+/// that `someStream.bind(to: reactor.action)` can never end the reactor.
+///
+/// ```swift
+/// reactor.action.onNext(.refresh)
+/// refreshControl.events.map { .refresh }.bind(to: reactor.action).disposed(by: disposeBag)
+/// ```
+public final class ActionSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
+    private let core = SubjectCore<Element>(bufferSize: 0, ignoresStopEvents: true)
+
+    /// Creates a subject with no observers.
+    public override init() {}
+
+    /// Whether anyone is subscribed (the reactor's pipeline, while the reactor lives).
+    public var hasObservers: Bool { core.hasObservers }
+
+    /// Delivers `.next`; `.error` and `.completed` are ignored (documented, rule B7b).
+    public func on(_ event: Event<Element>) { core.on(event) }
+
+    override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
+}
+
+/// A relay of state with a settable `value`: the reactor's state stream, and the stub's.
+///
+/// ```swift
+/// reactor.stub.state.value = State(isLoading: true)
+/// ```
+public final class StateRelay<Element>: Observable<Element>, @unchecked Sendable { // state lives in the locked core
+    private let core = SubjectCore<Element>(bufferSize: 1, ignoresStopEvents: true)
+
+    /// Creates a relay holding `value`.
+    public init(value: Element) {
+        core.on(.next(value))
+    }
+
+    /// The latest state; setting it delivers the new value to every subscriber.
+    public var value: Element {
+        get { core.latest! } // the buffer always holds one element: the initial value or a later one
+        set { core.on(.next(newValue)) }
+    }
+
+    /// Stores `element` and delivers it to every subscriber.
+    public func accept(_ element: Element) { core.on(.next(element)) }
+
+    override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
+}

@@ -1,0 +1,76 @@
+/// A one-shot event kept in state: every assignment is an event, even of an equal value.
+///
+/// ```swift
+/// struct State {
+///     @Pulse var alert: String?
+/// }
+/// reactor.pulse(\.$alert).compactMap { $0 }.subscribe(onNext: showAlert)
+/// ```
+@propertyWrapper
+public struct Pulse<Value> {
+    /// The current value; every assignment counts as a new event.
+    public var value: Value {
+        didSet { valueUpdatedCount &+= 1 }
+    }
+
+    /// How many times `value` was assigned; wraps around instead of overflowing.
+    public internal(set) var valueUpdatedCount: UInt = 0
+
+    public init(wrappedValue: Value) {
+        self.value = wrappedValue
+    }
+
+    public var wrappedValue: Value {
+        get { value }
+        set { value = newValue }
+    }
+
+    /// The pulse itself, for `reactor.pulse(\.$alert)`.
+    public var projectedValue: Pulse<Value> { self }
+}
+
+extension Pulse: Sendable where Value: Sendable {}
+extension Pulse: Equatable where Value: Equatable {}
+extension Pulse: Hashable where Value: Hashable {}
+
+/// What a new `pulse` subscriber receives first.
+public enum PulseDelivery: Sendable {
+    /// The current value at once, including a never-assigned initial value (as in ReactorKit).
+    case latest
+    /// The current value only if it was assigned and no subscriber has received that assignment yet; afterwards,
+    /// only new assignments. What a view that re-binds needs so an alert is not shown twice.
+    case unconsumed
+}
+
+extension Reactor {
+    /// The values of the pulse at `keyPath`, once per assignment; changes of other properties emit nothing.
+    ///
+    /// ```swift
+    /// reactor.pulse(\.$route, delivery: .unconsumed)
+    ///     .compactMap { $0 }
+    ///     .subscribe(onNext: navigate)
+    /// ```
+    public func pulse<Value>(_ keyPath: KeyPath<State, Pulse<Value>>, delivery: PulseDelivery = .latest) -> Observable<Value> {
+        let storage = reactorStorage
+        return state.lift { sink in
+            var lastCount: UInt?
+            return { event in
+                guard case .next(let state) = event else {
+                    sink.forwardStop(event)
+                    return
+                }
+                let pulse = state[keyPath: keyPath]
+                let count = pulse.valueUpdatedCount
+                if let lastCount {
+                    guard count != lastCount else { return }
+                } else if delivery == .unconsumed && (count == 0 || storage.pulseIsConsumed(keyPath, count: count)) {
+                    lastCount = count
+                    return
+                }
+                lastCount = count
+                storage.markPulseConsumed(keyPath, count: count)
+                sink.onNext(pulse.value)
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/// A reactor turns actions into state: `action` → `mutate(action:)` → `reduce(state:mutation:)` → `state`.
+///
+/// Threading, in five lines: actions may be sent from any thread; `reduce` runs one mutation at a time, each on the
+/// state the previous one produced, and never under a lock. An action sent while another is being processed on
+/// this thread (from `mutate`, `reduce` or a state subscriber) is queued and runs after it, in FIFO order. With the
+/// default scheduler, a synchronous `mutate` has updated `currentState` by the time `action.onNext` returns;
+/// `currentState` always changes before subscribers hear of it.
+///
+/// A conforming class declares its types, `initialState`, `mutate` and `reduce`, plus one line:
+///
+/// ```swift
+/// final class CounterReactor: Reactor {
+///     enum Action { case increase }
+///     enum Mutation { case increaseValue }
+///     struct State { var value = 0 }
+///
+///     let initialState = State()
+///     let reactorStorage = ReactorStorage()
+///
+///     func mutate(action: Action) -> Observable<Mutation> { .just(.increaseValue) }
+///     func reduce(state: State, mutation: Mutation) -> State {
+///         var state = state
+///         state.value += 1
+///         return state
+///     }
+/// }
+/// ```
+public protocol Reactor: AnyObject {
+    /// What the view asks for.
+    associatedtype Action
+    /// A change to the state; defaults to `Action`.
+    associatedtype Mutation = Action
+    /// What the view shows.
+    associatedtype State
+
+    /// The state before any mutation. Read once, when the pipeline is built.
+    var initialState: State { get }
+
+    /// Holds this reactor's pipeline; declare it as `let reactorStorage = ReactorStorage()`.
+    /// Read on every use of `action`, `state` and `currentState`; it must always return the same instance.
+    var reactorStorage: ReactorStorage { get }
+
+    /// Where state is delivered. Read once, when the pipeline is built. The default,
+    /// `CurrentThreadScheduler.instance`, delivers synchronously on the thread that produced the state.
+    var scheduler: ImmediateSchedulerType { get }
+
+    /// Called once per action, on the thread that processes it, to start the work the action asks for.
+    /// The stream it returns is disposed when the reactor is deinitialised; an error ends that stream only.
+    func mutate(action: Action) -> Observable<Mutation>
+
+    /// Called once per mutation, never concurrently, with the state the previous call returned. Keep it pure.
+    func reduce(state: State, mutation: Mutation) -> State
+
+    /// Called once, when the pipeline is built, with the stream of actions; return it changed (e.g. merged with
+    /// global actions). Defaults to returning it unchanged.
+    func transform(action: Observable<Action>) -> Observable<Action>
+
+    /// Called once, when the pipeline is built, with the stream of mutations; the place to merge global streams.
+    /// Defaults to returning it unchanged.
+    func transform(mutation: Observable<Mutation>) -> Observable<Mutation>
+
+    /// Called once, when the pipeline is built, with the stream of reduced states (starting with `initialState`).
+    /// What it changes reaches `state` and `currentState` but is not fed back into `reduce`.
+    /// Defaults to returning it unchanged.
+    func transform(state: Observable<State>) -> Observable<State>
+}
+
+extension Reactor {
+    public var scheduler: ImmediateSchedulerType { CurrentThreadScheduler.instance }
+
+    public func transform(action: Observable<Action>) -> Observable<Action> { action }
+
+    public func transform(mutation: Observable<Mutation>) -> Observable<Mutation> { mutation }
+
+    public func transform(state: Observable<State>) -> Observable<State> { state }
+
+    public func reduce(state: State, mutation: Mutation) -> State { state }
+
+    /// Send actions here: `reactor.action.onNext(.refresh)` or `taps.bind(to: reactor.action)`.
+    /// Error and completion events are ignored, so a binding can never end the reactor.
+    public var action: ActionSubject<Action> { reactorStorage.pipeline(for: self).action }
+
+    /// The state stream. Each new subscriber first receives the current state.
+    public var state: Observable<State> { reactorStorage.pipeline(for: self).state }
+
+    /// The latest state (as delivered by `transform(state:)`), or the stubbed state when the stub is enabled.
+    public var currentState: State { reactorStorage.pipeline(for: self).state.value }
+}
+
+extension Reactor where Mutation == Action {
+    public func mutate(action: Action) -> Observable<Mutation> { .just(action) }
+}

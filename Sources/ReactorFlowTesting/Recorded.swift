@@ -1,0 +1,50 @@
+import ReactorFlow
+
+/// A value with the virtual time it was seen at.
+public struct Recorded<Value>: CustomDebugStringConvertible {
+    /// When, in ticks.
+    public let time: TestTime
+    /// What.
+    public let value: Value
+
+    public init(time: TestTime, value: Value) {
+        self.time = time
+        self.value = value
+    }
+
+    public var debugDescription: String { "\(value) @ \(time)" }
+}
+
+extension Recorded: Equatable where Value: Equatable {}
+
+extension Recorded {
+    /// A recorded `next` event: `.next(200, "a")`.
+    public static func next<Element>(_ time: TestTime, _ element: Element) -> Recorded<Event<Element>> where Value == Event<Element> {
+        Recorded(time: time, value: .next(element))
+    }
+
+    /// A recorded `completed` event: `.completed(300)`.
+    public static func completed<Element>(_ time: TestTime, _ type: Element.Type = Element.self) -> Recorded<Event<Element>> where Value == Event<Element> {
+        Recorded(time: time, value: .completed)
+    }
+
+    /// A recorded `error` event: `.error(300, TestError.boom)`.
+    public static func error<Element>(_ time: TestTime, _ error: any Error, _ type: Element.Type = Element.self) -> Recorded<Event<Element>> where Value == Event<Element> {
+        Recorded(time: time, value: .error(error))
+    }
+}
+
+/// When a test observable was subscribed and unsubscribed (`.max` while still subscribed).
+public struct SubscriptionRecord: Equatable, CustomDebugStringConvertible, Sendable {
+    public let subscribe: TestTime
+    public let unsubscribe: TestTime
+
+    public init(_ subscribe: TestTime, _ unsubscribe: TestTime = .max) {
+        self.subscribe = subscribe
+        self.unsubscribe = unsubscribe
+    }
+
+    public var debugDescription: String {
+        unsubscribe == .max ? "(\(subscribe), never)" : "(\(subscribe), \(unsubscribe))"
+    }
+}
