@@ -34,10 +34,19 @@ public struct AnyObserver<Element>: ObserverType {
     public typealias EventHandler = (Event<Element>) -> Void
 
     private let handler: EventHandler
+    /// The subscription this observer delivers into, when known: a producer that loops polls it to stop early
+    /// when a downstream operator ended the subscription before it was even set up.
+    let lifetime: Cancelable?
 
     /// Creates an observer that passes every event to `eventHandler`.
     public init(eventHandler: @escaping EventHandler) {
         self.handler = eventHandler
+        self.lifetime = nil
+    }
+
+    init(lifetime: Cancelable?, eventHandler: @escaping EventHandler) {
+        self.handler = eventHandler
+        self.lifetime = lifetime
     }
 
     /// Creates an observer that forwards every event to `observer`.
@@ -46,6 +55,7 @@ public struct AnyObserver<Element>: ObserverType {
             self = any
         } else {
             self.handler = observer.on
+            self.lifetime = observer as? Cancelable
         }
     }
 

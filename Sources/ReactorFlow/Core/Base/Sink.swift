@@ -13,10 +13,12 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
     private var upstream: Disposable?
     private var onDispose: (() -> Void)?
     private var disposed = false
+    private let downstreamLifetime: Cancelable?
 
     init(_ downstream: AnyObserver<Element>, onDispose: (() -> Void)? = nil) {
         self.downstream = downstream
         self.onDispose = onDispose
+        self.downstreamLifetime = downstream.lifetime
     }
 
     /// Stores what to dispose with this sink; if the sink already ended, disposes it now.
@@ -31,8 +33,11 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
         lock.unlock()
     }
 
-    /// True once the subscription ended, by a terminal event or by `dispose()`; producers poll it in loops.
-    var isDisposed: Bool { lock.withLock { downstream == nil } }
+    /// True once the subscription ended, by a terminal event or by `dispose()`, here or further downstream;
+    /// producers poll it in loops.
+    var isDisposed: Bool {
+        lock.withLock { downstream == nil } || downstreamLifetime?.isDisposed == true
+    }
 
     func on(_ event: Event<Element>) {
         lock.lock()

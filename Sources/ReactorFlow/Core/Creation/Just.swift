@@ -24,9 +24,10 @@ extension Observable {
     /// ```
     public static func from<S: Sequence>(_ sequence: S) -> Observable<Element> where S.Element == Element {
         make { sink in
+            if sink.isDisposed { return Disposables.create() }
             for element in sequence {
-                if sink.isDisposed { break }
                 sink.onNext(element)
+                if sink.isDisposed { return Disposables.create() }
             }
             sink.onCompleted()
             return Disposables.create()

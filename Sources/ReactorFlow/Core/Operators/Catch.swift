@@ -7,19 +7,19 @@ extension ObservableType {
     public func `catch`(_ handler: @escaping (any Error) throws -> Observable<Element>) -> Observable<Element> {
         let source = asObservable()
         return .make { sink in
-            let current = SerialDisposable()
-            current.disposable = source.subscribe(AnyObserver<Element> { event in
+            let fallback = SingleAssignmentDisposable()
+            let subscription = source.subscribe(AnyObserver<Element>(lifetime: sink) { event in
                 guard case .error(let error) = event else {
                     sink.on(event)
                     return
                 }
                 do {
-                    current.disposable = try handler(error).subscribe(sink)
+                    fallback.setDisposable(try handler(error).subscribe(sink))
                 } catch {
                     sink.onError(error)
                 }
             })
-            return current
+            return Disposables.create(subscription, fallback)
         }
     }
 

@@ -27,6 +27,7 @@ extension Observable {
             let current = SerialDisposable()
             var index = 0
             func subscribeNext() {
+                guard !sink.isDisposed else { return }
                 guard index < all.count else {
                     sink.onCompleted()
                     return
@@ -35,7 +36,8 @@ extension Observable {
                 index += 1
                 current.disposable = source.subscribe(AnyObserver<Element> { event in
                     if event.isCompleted {
-                        current.disposable = CurrentThreadScheduler.instance.schedule(subscribeNext)
+                        // Trampolined: a source that completes synchronously returns before the next one starts.
+                        _ = CurrentThreadScheduler.instance.schedule(subscribeNext)
                     } else {
                         sink.on(event)
                     }

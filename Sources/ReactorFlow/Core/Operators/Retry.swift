@@ -20,13 +20,15 @@ extension ObservableType {
             let current = SerialDisposable()
             var attempts = 0
             func attempt() {
+                guard !sink.isDisposed else { return }
                 attempts += 1
                 current.disposable = source.subscribe(AnyObserver<Element> { event in
                     guard case .error = event, attempts < maxAttemptCount, !sink.isDisposed else {
                         sink.on(event)
                         return
                     }
-                    current.disposable = CurrentThreadScheduler.instance.schedule(attempt)
+                    // Trampolined: a source that fails synchronously returns before it is subscribed again.
+                    _ = CurrentThreadScheduler.instance.schedule(attempt)
                 })
             }
             guard maxAttemptCount > 0 else {

@@ -37,9 +37,11 @@ public final class SerialDispatchQueueScheduler: SchedulerType, Sendable {
     }
 }
 
-/// Runs work on the main queue; `instance` runs it inline when already on the main thread.
+/// Runs work on the main queue; `instance` runs it inline when already on the main queue.
 ///
-/// An executable using it must keep the main queue running (`dispatchMain()` or an `async` main).
+/// An executable using it must keep the main queue running (`dispatchMain()` or an `async` main). On Linux the main
+/// queue may be drained by a thread other than the process's first one, so "on the main queue" is detected with a
+/// queue-specific key rather than `Thread.isMainThread`.
 ///
 /// ```swift
 /// reactor.state.observe(on: MainScheduler.instance)
@@ -52,6 +54,17 @@ public final class MainScheduler: SchedulerType, Sendable {
 
     private let inlineOnMainThread: Bool
 
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    /// Whether the caller is running on the main queue.
+    public static var isOnMainQueue: Bool {
+        DispatchQueue.getSpecific(key: mainQueueKey) == true
+    }
+
     private init(inlineOnMainThread: Bool) {
         self.inlineOnMainThread = inlineOnMainThread
     }
@@ -59,7 +72,7 @@ public final class MainScheduler: SchedulerType, Sendable {
     public var now: RxTime { Date() }
 
     public func schedule(_ action: @escaping () -> Void) -> Disposable {
-        if inlineOnMainThread && Thread.isMainThread {
+        if inlineOnMainThread && Self.isOnMainQueue {
             action()
             return Disposables.create()
         }

@@ -29,7 +29,7 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, @
 /// try name.value() // "Ann"
 /// ```
 public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
-    private let core = SubjectCore<Element>(bufferSize: 1)
+    private let core = SubjectCore<Element>(bufferSize: 1, replaysAfterStop: false)
 
     /// Creates a subject holding `value`.
     public init(value: Element) {

@@ -18,13 +18,17 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     private var bufferCount = 0
     private let bufferSize: Int
     private let ignoresStopEvents: Bool
+    private let replaysAfterStop: Bool
 
     /// - Parameters:
     ///   - bufferSize: how many latest elements a new subscriber receives (`Int.max` for all).
     ///   - ignoresStopEvents: relays never end, so stop events sent to them are dropped.
-    init(bufferSize: Int, ignoresStopEvents: Bool = false) {
+    ///   - replaysAfterStop: whether a subscriber arriving after the end still gets the buffer before the terminal
+    ///     event (replay subjects do; behavior subjects, as in RxSwift, send only the terminal event).
+    init(bufferSize: Int, ignoresStopEvents: Bool = false, replaysAfterStop: Bool = true) {
         self.bufferSize = bufferSize
         self.ignoresStopEvents = ignoresStopEvents
+        self.replaysAfterStop = replaysAfterStop
     }
 
     var hasObservers: Bool { lock.withLock { !subscriptions.isEmpty } }
@@ -70,6 +74,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         let subscription = SubjectSubscription(observer, joinedAt: lastSequence, core: self)
         var replay = Array(buffer.elements).map { Event.next($0) }
         if let stopEvent {
+            if !replaysAfterStop { replay = [] }
             replay.append(stopEvent)
         } else {
             subscriptions.append(subscription)

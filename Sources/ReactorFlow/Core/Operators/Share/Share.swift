@@ -57,9 +57,10 @@ final class ShareObservable<Element>: Observable<Element>, @unchecked Sendable {
         if let connection { self.connection = connection }
         lock.unlock()
 
-        let subscription = subject.subscribe(observer)
-        connection?.setDisposable(source.subscribe(AnyObserver(eventHandler: subject.on)))
-        return Disposables.create { [self] in
+        // A sink, so that the terminal event also ends this subscription and releases its share of the connection.
+        let sink = Sink(observer)
+        let subscription = subject.subscribe(AnyObserver(sink))
+        sink.attach(upstream: Disposables.create { [self] in
             subscription.dispose()
             lock.lock()
             let disconnect = state.unsubscribed()
@@ -71,7 +72,9 @@ final class ShareObservable<Element>: Observable<Element>, @unchecked Sendable {
             }
             lock.unlock()
             ending?.dispose()
-        }
+        })
+        connection?.setDisposable(source.subscribe(AnyObserver(eventHandler: subject.on)))
+        return sink
     }
 }
 

@@ -1,0 +1,165 @@
+import Foundation
+import ReactorFlow
+import ReactorFlowTesting
+import Testing
+
+@Suite("Combining operators")
+struct CombiningOperatorTests {
+    let scheduler = TestScheduler()
+
+    @Test func mergeInterleavesAndCompletesWhenAllDo() {
+        let a = scheduler.createHotObservable([.next(210, 1), .next(230, 3), .completed(240)])
+        let b = scheduler.createHotObservable([.next(220, 2), .completed(250)])
+        let results = scheduler.start { Observable.merge(a.asObservable(), b.asObservable()) }
+        #expect(results.events == [.next(210, 1), .next(220, 2), .next(230, 3), .completed(250)])
+        let array = TestScheduler()
+        let c = array.createHotObservable([.next(210, 1), .error(220, TestError(), Int.self)])
+        let d = array.createHotObservable([.next(230, 2)])
+        let failed = array.start { Observable.merge([c.asObservable(), d.asObservable()]) }
+        #expect(failed.events == [.next(210, 1), .error(220, TestError())])
+        #expect(d.subscriptions == [SubscriptionRecord(200, 220)])
+        #expect(Observable.of(Observable.of(1, 2), Observable.of(3)).merge().log().0.elements == [1, 2, 3])
+    }
+
+    @Test func mergeWithMaxConcurrentQueuesInners() {
+        let first = scheduler.createColdObservable([.next(10, "a"), .completed(20)])
+        let second = scheduler.createColdObservable([.next(10, "b"), .completed(20)])
+        let results = scheduler.start { Observable.of(first.asObservable(), second.asObservable()).merge(maxConcurrent: 1) }
+        #expect(results.events == [.next(210, "a"), .next(230, "b"), .completed(240)])
+    }
+
+    @Test func concatRunsSourcesInSequence() {
+        let first = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let second = scheduler.createColdObservable([.next(5, 2), .completed(10)])
+        let results = scheduler.start { Observable.concat(first.asObservable(), second.asObservable()) }
+        #expect(results.events == [.next(210, 1), .next(225, 2), .completed(230)])
+        #expect(second.subscriptions == [SubscriptionRecord(220, 230)])
+        #expect(Observable.of(1).concat(Observable.of(2)).log().0.events == [.next(1), .next(2), .completed])
+        #expect(Observable.of(Observable.of(1), Observable.of(2)).concat().log().0.elements == [1, 2])
+        #expect(Observable.concat(Observable.of(1), Observable.error(TestError()), Observable.of(3)).log().0.events == [.next(1), .error(TestError())])
+    }
+
+    @Test func concatOfManySynchronousSourcesDoesNotRecurse() {
+        let sources = (0..<100_000).map { Observable.just($0) }
+        let (log, _) = Observable.concat(sources).log()
+        #expect(log.elements.count == 100_000)
+        #expect(log.events.last == .completed)
+    }
+
+    @Test func combineLatestWaitsForAllThenCombines() {
+        let a = scheduler.createHotObservable([.next(210, 1), .next(230, 3), .completed(260)])
+        let b = scheduler.createHotObservable([.next(220, "x"), .next(240, "y"), .completed(250)])
+        let results = scheduler.start { Observable.combineLatest(a, b) { "\($0)\($1)" } }
+        #expect(results.events == [.next(220, "1x"), .next(230, "3x"), .next(240, "3y"), .completed(260)])
+    }
+
+    @Test func combineLatestCompletesAtOnceWhenASourceEndsEmpty() {
+        let a = scheduler.createHotObservable([.next(210, 1)])
+        let b = scheduler.createHotObservable([.completed(220, Int.self)])
+        let results = scheduler.start { Observable.combineLatest(a, b) { $0 + $1 } }
+        #expect(results.events == [.completed(220)])
+    }
+
+    @Test func combineLatestThreeFourAndArrayForms() {
+        let three = Observable.combineLatest(Observable.just(1), Observable.just("a"), Observable.just(true)) { "\($0)\($1)\($2)" }
+        #expect(three.log().0.events == [.next("1atrue"), .completed])
+        let four = Observable.combineLatest(Observable.just(1), Observable.just(2), Observable.just(3), Observable.just(4)) { $0 + $1 + $2 + $3 }
+        #expect(four.log().0.elements == [10])
+        let subjects = [BehaviorSubject(value: 1), BehaviorSubject(value: 2)]
+        let (log, _) = Observable.combineLatest(subjects.map { $0.asObservable() }).log()
+        subjects[1].onNext(5)
+        #expect(log.elements == [[1, 2], [1, 5]])
+        let (tuples, _) = Observable<(Int, String)>.combineLatest(Observable.just(1), Observable.just("a")).log()
+        #expect(tuples.elements.map { "\($0.0)\($0.1)" } == ["1a"])
+        let (failing, _) = Observable.combineLatest(Observable.just(1), Observable.just(2)) { _, _ -> Int in throw TestError() }.log()
+        #expect(failing.events == [.error(TestError())])
+    }
+
+    @Test func zipPairsByIndex() {
+        let a = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let b = scheduler.createHotObservable([.next(215, "a"), .next(240, "b"), .next(250, "c")])
+        let results = scheduler.start { Observable.zip(a, b) { "\($0)\($1)" } }
+        #expect(results.events == [.next(215, "1a"), .next(240, "2b"), .completed(240)])
+        let three = Observable.zip(Observable.of(1, 2), Observable.of("a", "b"), Observable.of(true)) { "\($0)\($1)\($2)" }
+        #expect(three.log().0.events == [.next("1atrue"), .completed])
+        #expect(Observable.zip([Observable.of(1, 2), Observable.of(3, 4)]).log().0.elements == [[1, 3], [2, 4]])
+        let (tuples, _) = Observable<(Int, Int)>.zip(Observable.of(1), Observable.of(2)).log()
+        #expect(tuples.elements.map { $0.0 + $0.1 } == [3])
+    }
+
+    @Test func withLatestFromSamplesTheOther() {
+        let taps = scheduler.createHotObservable([.next(210, ()), .next(230, ()), .next(250, ()), .completed(260, Void.self)])
+        let text = scheduler.createHotObservable([.next(220, "a"), .next(240, "ab")])
+        let results = scheduler.start { taps.withLatestFrom(text) }
+        #expect(results.events == [.next(230, "a"), .next(250, "ab"), .completed(260)])
+        let failing = TestScheduler()
+        let source = failing.createHotObservable([.next(210, 1)])
+        let other = failing.createHotObservable([.error(220, TestError(), Int.self)])
+        #expect(failing.start { source.withLatestFrom(other) { $0 + $1 } }.events == [.error(220, TestError())])
+    }
+}
+
+@Suite("flatMap family")
+struct FlatMapTests {
+    let scheduler = TestScheduler()
+
+    @Test func flatMapMergesInnersAndWaitsForThemToComplete() {
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let results = scheduler.start {
+            source.flatMap { value in
+                Observable<Int>.timer(.milliseconds(value * 15), scheduler: self.scheduler).map { _ in value }
+            }
+        }
+        #expect(results.events == [.next(225, 1), .next(250, 2), .completed(250)])
+    }
+
+    @Test func flatMapForwardsInnerErrorsAndSelectorThrows() {
+        let (log, _) = Observable.of(1, 2).flatMap { value -> Observable<Int> in value == 2 ? .error(TestError()) : .just(value) }.log()
+        #expect(log.events == [.next(1), .error(TestError())])
+        let (thrown, _) = Observable.of(1).flatMap { _ -> Observable<Int> in throw TestError() }.log()
+        #expect(thrown.events == [.error(TestError())])
+    }
+
+    @Test func concatMapRunsOneInnerAtATime() {
+        let source = scheduler.createHotObservable([.next(210, 20), .next(215, 10), .completed(216)])
+        let results = scheduler.start {
+            source.concatMap { value in
+                Observable<Int>.timer(.milliseconds(value), scheduler: self.scheduler).map { _ in value }
+            }
+        }
+        #expect(results.events == [.next(230, 20), .next(240, 10), .completed(240)])
+    }
+
+    @Test func flatMapLatestDisposesThePreviousInner() {
+        let inners = [
+            scheduler.createColdObservable([.next(10, "a1"), .next(30, "a2"), .completed(40)]),
+            scheduler.createColdObservable([.next(10, "b1"), .completed(20)]),
+        ]
+        let source = scheduler.createHotObservable([.next(210, 0), .next(230, 1), .completed(235)])
+        let results = scheduler.start { source.flatMapLatest { inners[$0] } }
+        #expect(results.events == [.next(220, "a1"), .next(240, "b1"), .completed(250)])
+        #expect(inners[0].subscriptions == [SubscriptionRecord(210, 230)])
+        #expect(inners[1].subscriptions == [SubscriptionRecord(230, 250)])
+    }
+
+    @Test func flatMapLatestForwardsErrors() {
+        let (log, _) = Observable.of(1).flatMapLatest { _ in Observable<Int>.error(TestError()) }.log()
+        #expect(log.events == [.error(TestError())])
+        let (thrown, _) = Observable.of(1).flatMapLatest { _ -> Observable<Int> in throw TestError() }.log()
+        #expect(thrown.events == [.error(TestError())])
+        let subjects = PublishSubject<Observable<Int>>()
+        let (switched, _) = subjects.switchLatest().log()
+        subjects.onNext(.just(5))
+        #expect(switched.elements == [5])
+    }
+
+    @Test func flatMapFirstIgnoresElementsWhileBusy() {
+        let source = scheduler.createHotObservable([.next(210, 1), .next(215, 2), .next(240, 3), .completed(250)])
+        let results = scheduler.start {
+            source.flatMapFirst { value in
+                Observable<Int>.timer(.milliseconds(20), scheduler: self.scheduler).map { _ in value }
+            }
+        }
+        #expect(results.events == [.next(230, 1), .next(260, 3), .completed(260)])
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import ReactorFlow
+import ReactorFlowTesting
+import Testing
+
+@Suite("Threads (A2, A3, A7)")
+struct ConcurrencyTests {
+    @Test("A2 8 threads × 100,000 through merge and flatMap: every event, never concurrently")
+    func subjectMergeFlatMapUnderLoad() {
+        let subject = PublishSubject<Int>()
+        let other = PublishSubject<Int>()
+        let detector = OverlapDetector()
+        let delivered = Counter()
+        let pipeline = Observable.merge(subject.asObservable(), other.asObservable())
+            .flatMap { Observable.just($0) }
+        let subscription = pipeline.subscribe(onNext: { _ in
+            detector.enter()
+            delivered.increment()
+            detector.leave()
+        })
+        let inputs = Shared((subject, other))
+        onThreads(8) { thread in
+            let target = thread.isMultiple(of: 2) ? inputs.value.0 : inputs.value.1
+            for value in 0..<100_000 { target.onNext(value) }
+        }
+        subscription.dispose()
+        #expect(delivered.count == 800_000)
+        #expect(detector.overlapCount == 0)
+    }
+
+    @Test("A2 combineLatest and withLatestFrom serialize sources on different threads")
+    func multiSourceOperatorsSerialize() {
+        let a = PublishSubject<Int>()
+        let b = PublishSubject<Int>()
+        let detector = OverlapDetector()
+        let delivered = Counter()
+        let subscription = Observable.combineLatest(a, b) { $0 + $1 }.subscribe(onNext: { _ in
+            detector.enter()
+            delivered.increment()
+            detector.leave()
+        })
+        a.onNext(0)
+        b.onNext(0)
+        let inputs = Shared((a, b))
+        onThreads(4) { thread in
+            let target = thread.isMultiple(of: 2) ? inputs.value.0 : inputs.value.1
+            for value in 0..<20_000 { target.onNext(value) }
+        }
+        subscription.dispose()
+        #expect(delivered.count == 80_001)
+        #expect(detector.overlapCount == 0)
+    }
+
+    @Test("A3 dispose racing with delivery: nothing after dispose returns on the delivering thread")
+    func disposeRacesWithDelivery() {
+        for _ in 0..<200 {
+            let subject = PublishSubject<Int>()
+            let afterDispose = Counter()
+            let disposed = LockedFlag()
+            let subscription = subject.subscribe(onNext: { _ in if disposed.value { afterDispose.increment() } })
+            let shared = Shared((subject, subscription))
+            onThreads(2) { thread in
+                if thread == 0 {
+                    for value in 0..<200 { shared.value.0.onNext(value) }
+                } else {
+                    shared.value.1.dispose()
+                    shared.value.1.dispose()
+                }
+            }
+            disposed.value = true
+            subject.onNext(-1)
+            #expect(afterDispose.count == 0)
+        }
+    }
+
+    @Test("A7 current-thread scheduler: 100,000 nested schedules complete without stack overflow")
+    func trampolineDoesNotRecurse() {
+        var depth = 0
+        var maxNesting = 0
+        var nesting = 0
+        func step() {
+            nesting += 1
+            maxNesting = max(maxNesting, nesting)
+            depth += 1
+            if depth < 100_000 { _ = CurrentThreadScheduler.instance.schedule(step) }
+            nesting -= 1
+        }
+        #expect(CurrentThreadScheduler.isScheduleRequired)
+        _ = CurrentThreadScheduler.instance.schedule(step)
+        #expect(depth == 100_000)
+        #expect(maxNesting == 1)
+        #expect(CurrentThreadScheduler.isScheduleRequired)
+    }
+
+    @Test("A7 a trampolined action scheduled then disposed does not run")
+    func trampolineCancellation() {
+        var ran: [String] = []
+        _ = CurrentThreadScheduler.instance.schedule {
+            let cancelled = CurrentThreadScheduler.instance.schedule { ran.append("cancelled") }
+            _ = CurrentThreadScheduler.instance.schedule { ran.append("second") }
+            cancelled.dispose()
+            ran.append("first")
+        }
+        #expect(ran == ["first", "second"])
+    }
+
+    @Test("A7 serial dispatch queue scheduler runs work in order on its queue")
+    func serialDispatchQueueScheduler() async throws {
+        let scheduler = SerialDispatchQueueScheduler(qos: .userInitiated)
+        let values = try await Observable.of(1, 2, 3).subscribe(on: scheduler).observe(on: scheduler)
+            .map { $0 * 2 }.values.collect()
+        #expect(values == [2, 4, 6])
+        let timer = try await Observable<Int>.timer(.milliseconds(1), scheduler: scheduler).values.collect()
+        #expect(timer == [0])
+    }
+
+    @Test("A7 the main scheduler delivers on the main thread")
+    func mainScheduler() async throws {
+        let onMain = try await Observable.just(1).subscribe(on: SerialDispatchQueueScheduler(qos: .default))
+            .observe(on: MainScheduler.instance)
+            .map { _ in MainScheduler.isOnMainQueue }
+            .values.collect()
+        #expect(onMain == [true])
+    }
+}
+
+@Suite("Swift concurrency bridges (A8)")
+struct AsyncBridgeTests {
+    @Test func fromAsyncEmitsTheResult() async throws {
+        let values = try await Observable.fromAsync { () async throws -> Int in 7 }.values.collect()
+        #expect(values == [7])
+        await #expect(throws: TestError.self) {
+            _ = try await Observable<Int>.fromAsync { throw TestError() }.values.collect()
+        }
+    }
+
+    @Test func disposingCancelsTheTask() async {
+        let cancelled = AsyncSignal()
+        let started = AsyncSignal()
+        let subscription = Observable<Int>.fromAsync {
+            await started.fire()
+            do {
+                try await Task.sleep(for: .seconds(60))
+            } catch {
+                await cancelled.fire()
+            }
+            return 0
+        }.subscribe()
+        await started.wait()
+        subscription.dispose()
+        await cancelled.wait()
+    }
+
+    @Test func fromAsyncSequenceEmitsEachElement() async throws {
+        let stream = AsyncStream<Int> { continuation in
+            for value in 1...3 { continuation.yield(value) }
+            continuation.finish()
+        }
+        #expect(try await Observable.from(asyncSequence: stream).values.collect() == [1, 2, 3])
+        let again = AsyncStream<Int> { continuation in
+            continuation.yield(4)
+            continuation.finish()
+        }
+        #expect(try await again.asObservable().values.collect() == [4])
+    }
+
+    @Test func valuesEndsWithTheStreamAndThrowsItsError() async throws {
+        #expect(try await Observable.of(1, 2).values.collect() == [1, 2])
+        await #expect(throws: TestError.self) {
+            _ = try await Observable<Int>.concat(.just(1), .error(TestError())).values.collect()
+        }
+    }
+
+    @Test func cancellingTheConsumerDisposesTheSubscription() async throws {
+        let subject = PublishSubject<Int>()
+        let received = AsyncSignal()
+        let consumer = Task {
+            for try await _ in subject.values { await received.fire() }
+        }
+        while !subject.hasObservers { await Task.yield() }
+        subject.onNext(1)
+        await received.wait()
+        consumer.cancel()
+        _ = await consumer.result
+        while subject.hasObservers { await Task.yield() }
+        #expect(!subject.hasObservers)
+    }
+}
+
+extension AsyncThrowingStream {
+    func collect() async throws -> [Element] {
+        var all: [Element] = []
+        for try await element in self { all.append(element) }
+        return all
+    }
+}
+
+/// A one-shot signal between tasks.
+actor AsyncSignal {
+    private var fired = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func fire() {
+        fired = true
+        for waiter in waiters { waiter.resume() }
+        waiters = []
+    }
+
+    func wait() async {
+        if fired { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+}
+
+final class LockedFlag: @unchecked Sendable { // `flag` is guarded by `lock`
+    private let lock = NSLock()
+    private var flag = false
+    var value: Bool {
+        get { lock.withLock { flag } }
+        set { lock.withLock { flag = newValue } }
+    }
+}

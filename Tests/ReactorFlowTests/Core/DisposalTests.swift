@@ -1,0 +1,157 @@
+import Foundation
+import ReactorFlow
+import ReactorFlowTesting
+import Testing
+
+final class Token {}
+
+@Suite("Disposal (A3)")
+struct DisposalTests {
+    @Test func disposeIsIdempotentEverywhere() {
+        let count = Counter()
+        let action = Disposables.create { count.increment() }
+        action.dispose()
+        action.dispose()
+        #expect(count.count == 1)
+        #expect(action.isDisposed)
+
+        let composite = CompositeDisposable()
+        composite.insert(Disposables.create { count.increment() })
+        composite.dispose()
+        composite.dispose()
+        #expect(count.count == 2)
+        #expect(composite.insert(Disposables.create { count.increment() }) == nil)
+        #expect(count.count == 3)
+
+        let serial = SerialDisposable()
+        serial.disposable = Disposables.create { count.increment() }
+        serial.disposable = Disposables.create { count.increment() }
+        #expect(count.count == 4)
+        serial.dispose()
+        serial.dispose()
+        #expect(count.count == 5)
+        serial.disposable = Disposables.create { count.increment() }
+        #expect(count.count == 6)
+
+        let single = SingleAssignmentDisposable()
+        single.dispose()
+        single.setDisposable(Disposables.create { count.increment() })
+        #expect(count.count == 7)
+    }
+
+    @Test func compositeRemovesOne() {
+        let count = Counter()
+        let composite = CompositeDisposable()
+        let key = composite.insert(Disposables.create { count.increment() })!
+        composite.insert(Disposables.create { count.increment() })
+        composite.remove(for: key)
+        #expect(count.count == 1)
+        #expect(composite.count == 1)
+    }
+
+    @Test func disposeBagDisposesOnDeinitReplaceAndLateInsert() {
+        let count = Counter()
+        var bag: DisposeBag? = DisposeBag()
+        Disposables.create { count.increment() }.disposed(by: bag!)
+        bag = nil
+        #expect(count.count == 1)
+
+        var replaced = DisposeBag()
+        Disposables.create { count.increment() }.disposed(by: replaced)
+        replaced = DisposeBag()
+        #expect(count.count == 2)
+
+        replaced.dispose()
+        Disposables.create { count.increment() }.disposed(by: replaced)
+        #expect(count.count == 3)
+        _ = replaced
+    }
+
+    @Test func nothingIsDeliveredAfterDispose() {
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        let subscription = subject.map { $0 * 2 }.filter { $0 > 0 }.subscribe(onNext: { received.append($0) })
+        subject.onNext(1)
+        subscription.dispose()
+        subject.onNext(2)
+        #expect(received == [2])
+        #expect(!subject.hasObservers)
+    }
+
+    @Test func disposingReleasesTheSubscriptionsClosures() {
+        weak var weakToken: Token?
+        let subject = PublishSubject<Int>()
+        let subscription: Disposable
+        do {
+            let token = Token()
+            weakToken = token
+            subscription = subject
+                .map { value -> Int in _ = token; return value }
+                .flatMapLatest { value in Observable.just(value).map { _ = token; return $0 } }
+                .subscribe(onNext: { _ in _ = token })
+        }
+        #expect(weakToken != nil)
+        subscription.dispose()
+        #expect(weakToken == nil)
+    }
+
+    @Test func aTerminalEventReleasesClosures() {
+        weak var weakToken: Token?
+        let subject = PublishSubject<Int>()
+        let subscription: Disposable
+        do {
+            let token = Token()
+            weakToken = token
+            subscription = subject.subscribe(onNext: { _ in _ = token }, onDisposed: { _ = token })
+        }
+        subject.onCompleted()
+        #expect(weakToken == nil)
+        _ = subscription
+    }
+
+    @Test func onDisposedRunsOnceOnTerminalOrDispose() {
+        var disposed = 0
+        _ = Observable.of(1).subscribe(onDisposed: { disposed += 1 })
+        #expect(disposed == 1)
+        let subscription = Observable<Int>.never().subscribe(onDisposed: { disposed += 1 })
+        subscription.dispose()
+        subscription.dispose()
+        #expect(disposed == 2)
+    }
+
+    @Test func everyOperatorReleasesItsObjectsAfterDispose() {
+        let scheduler = TestScheduler()
+        let operators: [(String, (Observable<Int>) -> Observable<Int>)] = [
+            ("map", { $0.map { $0 } }),
+            ("filter", { $0.filter { _ in true } }),
+            ("scan", { $0.scan(0, accumulator: +) }),
+            ("flatMap", { $0.flatMap { Observable.just($0) } }),
+            ("flatMapLatest", { $0.flatMapLatest { Observable.just($0) } }),
+            ("flatMapFirst", { $0.flatMapFirst { Observable.just($0) } }),
+            ("concatMap", { $0.concatMap { Observable.just($0) } }),
+            ("debounce", { $0.debounce(.milliseconds(10), scheduler: scheduler) }),
+            ("throttle", { $0.throttle(.milliseconds(10), scheduler: scheduler) }),
+            ("delay", { $0.delay(.milliseconds(10), scheduler: scheduler) }),
+            ("timeout", { $0.timeout(.milliseconds(10), scheduler: scheduler) }),
+            ("share", { $0.share(replay: 1) }),
+            ("combineLatest", { Observable.combineLatest($0, Observable.just(1)) { $0 + $1 } }),
+            ("withLatestFrom", { $0.withLatestFrom(Observable.just(1)) { $0 + $1 } }),
+            ("takeUntil", { $0.take(until: Observable<Int>.never()) }),
+            ("observeOn", { $0.observe(on: scheduler) }),
+        ]
+        for (name, apply) in operators {
+            weak var weakToken: Token?
+            let subject = PublishSubject<Int>()
+            for _ in 0..<100 {
+                let token = Token()
+                weakToken = token
+                let subscription = apply(subject.asObservable()).subscribe(onNext: { _ in _ = token })
+                subject.onNext(1)
+                subscription.dispose()
+            }
+            scheduler.advance(by: .seconds(1))
+            #expect(weakToken == nil, "\(name) kept its observer alive")
+            #expect(!subject.hasObservers, "\(name) kept its upstream subscription")
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import ReactorFlow
+import ReactorFlowTesting
+import Testing
+
+@Suite("Subjects and relays")
+struct SubjectTests {
+    @Test func publishSubjectDeliversOnlyNewEvents() {
+        let subject = PublishSubject<Int>()
+        subject.onNext(1)
+        let (log, subscription) = subject.log()
+        subject.onNext(2)
+        subscription.dispose()
+        subject.onNext(3)
+        #expect(log.events == [.next(2)])
+        #expect(!subject.hasObservers)
+    }
+
+    @Test func publishSubjectReplaysTheTerminalEventToLateSubscribers() {
+        let subject = PublishSubject<Int>()
+        subject.onCompleted()
+        subject.onNext(1)
+        #expect(subject.log().0.events == [.completed])
+        let failed = PublishSubject<Int>()
+        failed.onError(TestError())
+        #expect(failed.log().0.events == [.error(TestError())])
+    }
+
+    @Test func behaviorSubjectReplaysTheLatest() throws {
+        let subject = BehaviorSubject(value: 0)
+        #expect(subject.log().0.events == [.next(0)])
+        subject.onNext(1)
+        let (log, _) = subject.log()
+        subject.onNext(2)
+        #expect(log.events == [.next(1), .next(2)])
+        #expect(try subject.value() == 2)
+        subject.onError(TestError())
+        #expect(throws: TestError.self) { try subject.value() }
+        #expect(subject.log().0.events == [.error(TestError())])
+    }
+
+    @Test func replaySubjectReplaysItsBufferAndTheTerminalEvent() {
+        let subject = ReplaySubject<Int>.create(bufferSize: 2)
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onNext(3)
+        #expect(subject.log().0.events == [.next(2), .next(3)])
+        subject.onCompleted()
+        #expect(subject.log().0.events == [.next(2), .next(3), .completed])
+        let all = ReplaySubject<Int>.createUnbound()
+        for value in 1...5 { all.onNext(value) }
+        #expect(all.log().0.elements == [1, 2, 3, 4, 5])
+    }
+
+    @Test func relaysNeverTerminate() {
+        let publish = PublishRelay<Int>()
+        let (log, _) = publish.log()
+        publish.accept(1)
+        #expect(log.events == [.next(1)])
+
+        let behavior = BehaviorRelay(value: "a")
+        behavior.accept("b")
+        #expect(behavior.value == "b")
+        #expect(behavior.log().0.events == [.next("b")])
+        Observable.of("c").bind(to: behavior).dispose()
+        #expect(behavior.value == "c")
+        #expect(behavior.log().0.events == [.next("c")])
+    }
+
+    @Test func reentrantSendsAreDeliveredToEveryoneInOrder() {
+        let subject = PublishSubject<Int>()
+        var first: [Int] = []
+        var second: [Int] = []
+        _ = subject.subscribe(onNext: { value in
+            first.append(value)
+            if value == 1 { subject.onNext(2) }
+        })
+        _ = subject.subscribe(onNext: { second.append($0) })
+        subject.onNext(1)
+        #expect(first == [1, 2])
+        #expect(second == [1, 2])
+    }
+
+    @Test func subscribingFromInsideADeliveryReplaysAtOnceWithoutDuplicates() {
+        let subject = BehaviorSubject(value: 0)
+        var inner: [Int] = []
+        var bag: Disposable?
+        _ = subject.subscribe(onNext: { value in
+            if value == 1 && bag == nil {
+                bag = subject.subscribe(onNext: { inner.append($0) })
+            }
+        })
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(inner == [1, 2])
+        bag?.dispose()
+    }
+
+    @Test func disposingFromInsideADeliveryStopsAtOnce() {
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        var subscription: Disposable?
+        subscription = subject.subscribe(onNext: { value in
+            received.append(value)
+            subscription?.dispose()
+            subject.onNext(value + 1)
+        })
+        subject.onNext(1)
+        #expect(received == [1])
+    }
+
+    @Test func bindForwardsElementsToSubjectsAndObservers() {
+        let target = PublishSubject<Int>()
+        let (log, _) = target.log()
+        let binding = Observable.of(1, 2).bind(to: target)
+        binding.dispose()
+        #expect(log.events == [.next(1), .next(2)])
+        let optionalTarget = PublishSubject<Int?>()
+        let (optionalLog, _) = optionalTarget.log()
+        _ = Observable.just(3).bind(to: optionalTarget)
+        #expect(optionalLog.elements == [3])
+    }
+
+    @Test func bindReportsErrorsInsteadOfForwardingThem() {
+        let collected = DiagnosticsCollector()
+        defer { collected.stop() }
+        let target = PublishSubject<Int>()
+        let (log, _) = target.log()
+        _ = Observable<Int>.error(TestError("bind")).bind(to: target)
+        #expect(log.events.isEmpty)
+        #expect(collected.matching("TestError(bind)").map(\.kind) == [.bindingError])
+    }
+
+    @Test func anUnhandledErrorIsReportedNotFatal() {
+        let collected = DiagnosticsCollector()
+        defer { collected.stop() }
+        _ = Observable<Int>.error(TestError("unhandled")).subscribe(onNext: { _ in })
+        #expect(collected.matching("TestError(unhandled)").map(\.kind) == [.unhandledError])
+    }
+}
+
+/// Collects diagnostics while a test runs; tests filter by their own error text since tests run in parallel.
+final class DiagnosticsCollector: @unchecked Sendable { // `collected` is guarded by `lock`
+    private let lock = NSLock()
+    private var collected: [Diagnostic] = []
+    private var token: Diagnostics.Token?
+
+    init() {
+        token = Diagnostics.addObserver { [weak self] diagnostic in
+            guard let self else { return }
+            self.lock.withLock { self.collected.append(diagnostic) }
+        }
+    }
+
+    func matching(_ text: String) -> [Diagnostic] {
+        lock.withLock { collected.filter { $0.description.contains(text) } }
+    }
+
+    func stop() {
+        if let token { Diagnostics.removeObserver(token) }
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import ReactorFlow
+import ReactorFlowTesting
+import Testing
+
+@Suite("Time-based operators on TestScheduler")
+struct TimeOperatorTests {
+    let scheduler = TestScheduler()
+
+    @Test func debounceEmitsAfterAQuietPeriod() {
+        let source = scheduler.createHotObservable([
+            .next(210, 1), .next(270, 2), .next(280, 3), .next(400, 4), .completed(420),
+        ])
+        let results = scheduler.start { source.debounce(.milliseconds(50), scheduler: self.scheduler) }
+        #expect(results.events == [.next(260, 1), .next(330, 3), .next(420, 4), .completed(420)])
+    }
+
+    @Test func debounceDropsThePendingElementOnError() {
+        let source = scheduler.createHotObservable([.next(210, 1), .error(220, TestError(), Int.self)])
+        let results = scheduler.start { source.debounce(.milliseconds(50), scheduler: self.scheduler) }
+        #expect(results.events == [.error(220, TestError())])
+    }
+
+    @Test func throttleLatestEmitsFirstAndTheNewestOfEachWindow() {
+        let source = scheduler.createHotObservable([
+            .next(210, 1), .next(220, 2), .next(230, 3), .next(320, 4), .next(500, 5), .completed(510),
+        ])
+        let results = scheduler.start { source.throttle(.milliseconds(100), scheduler: self.scheduler) }
+        // 5 arrives 90 ticks after 4 was emitted, so it waits for that window to end at 510.
+        #expect(results.events == [.next(210, 1), .next(310, 3), .next(410, 4), .next(510, 5), .completed(510)])
+    }
+
+    @Test func throttleWithoutLatestDropsElementsInsideTheWindow() {
+        let source = scheduler.createHotObservable([
+            .next(210, 1), .next(220, 2), .next(320, 3), .next(330, 4), .completed(340),
+        ])
+        let results = scheduler.start { source.throttle(.milliseconds(100), latest: false, scheduler: self.scheduler) }
+        #expect(results.events == [.next(210, 1), .next(320, 3), .completed(340)])
+    }
+
+    @Test func throttleDelaysCompletionUntilThePendingElementIsOut() {
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let results = scheduler.start { source.throttle(.milliseconds(100), scheduler: self.scheduler) }
+        #expect(results.events == [.next(210, 1), .next(310, 2), .completed(310)])
+    }
+
+    @Test func delayShiftsElementsAndCompletionButNotErrors() {
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let results = scheduler.start { source.delay(.milliseconds(100), scheduler: self.scheduler) }
+        #expect(results.events == [.next(310, 1), .next(320, 2), .completed(330)])
+
+        let failing = TestScheduler()
+        let errorSource = failing.createHotObservable([.next(210, 1), .error(220, TestError(), Int.self)])
+        let failed = failing.start { errorSource.delay(.milliseconds(100), scheduler: failing) }
+        #expect(failed.events == [.error(220, TestError())])
+    }
+
+    @Test func delayDisposedEarlyEmitsNothingMore() {
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+        let results = scheduler.start(disposed: 315) { source.delay(.milliseconds(100), scheduler: self.scheduler) }
+        #expect(results.events == [.next(310, 1)])
+        #expect(!scheduler.hasPendingWork)
+    }
+
+    @Test func timeoutFailsWhenNoElementComesInTime() {
+        let source = scheduler.createHotObservable([.next(210, 1), .next(260, 2), .next(400, 3)])
+        let results = scheduler.start { source.timeout(.milliseconds(100), scheduler: self.scheduler) }
+        #expect(results.events == [.next(210, 1), .next(260, 2), .error(360, RxError.timeout)])
+        #expect(source.subscriptions == [SubscriptionRecord(200, 360)])
+    }
+
+    @Test func timeoutCanSwitchToAFallback() {
+        let source = scheduler.createHotObservable([.next(250, 1)])
+        let results = scheduler.start { source.timeout(.milliseconds(20), other: Observable.just(9), scheduler: self.scheduler) }
+        #expect(results.events == [.next(220, 9), .completed(220)])
+    }
+
+    @Test func observeOnDeliversOnTheScheduler() {
+        let source = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let observer = scheduler.createObserver(Int.self)
+        var subscription: Disposable?
+        scheduler.scheduleAt(200) { subscription = source.observe(on: self.scheduler).subscribe(observer) }
+        scheduler.advance(to: 300)
+        #expect(observer.events == [.next(210, 1), .completed(220)])
+        subscription?.dispose()
+    }
+
+    @Test func subscribeOnSubscribesOnTheScheduler() {
+        let source = scheduler.createColdObservable([.next(10, 1)])
+        let observer = scheduler.createObserver(Int.self)
+        _ = source.subscribe(on: scheduler).subscribe(observer)
+        #expect(source.subscriptions.isEmpty)
+        scheduler.advance(to: 50)
+        #expect(source.subscriptions == [SubscriptionRecord(0)])
+        #expect(observer.events == [.next(10, 1)])
+    }
+
+    @Test func testSchedulerRunsInTimeOrderAndCancels() {
+        var order: [String] = []
+        scheduler.scheduleAt(20) { order.append("b") }
+        scheduler.scheduleAt(10) { order.append("a") }
+        let cancelled = scheduler.scheduleAt(15) { order.append("x") }
+        cancelled.dispose()
+        scheduler.scheduleAt(20) { order.append("c") }
+        scheduler.run()
+        #expect(order == ["a", "b", "c"])
+        #expect(scheduler.clock == 20)
+        scheduler.advance(by: .seconds(1))
+        #expect(scheduler.clock == 1020)
+    }
+}
+
+@Suite("Sharing")
+struct ShareTests {
+    @Test func shareSubscribesOnceAndReplays() {
+        let subscriptions = Counter()
+        let subject = PublishSubject<Int>()
+        let shared = subject.do(onSubscribe: { subscriptions.increment() }).share(replay: 1)
+        let (first, firstSubscription) = shared.log()
+        subject.onNext(1)
+        let (second, secondSubscription) = shared.log()
+        subject.onNext(2)
+        #expect(first.elements == [1, 2])
+        #expect(second.elements == [1, 2])
+        #expect(subscriptions.count == 1)
+        firstSubscription.dispose()
+        secondSubscription.dispose()
+        #expect(!subject.hasObservers)
+        let (third, _) = shared.log()
+        #expect(third.elements.isEmpty, "whileConnected starts a fresh buffer")
+        #expect(subscriptions.count == 2)
+    }
+
+    @Test func shareForeverKeepsItsBuffer() {
+        let subject = PublishSubject<Int>()
+        let shared = subject.share(replay: 2, scope: .forever)
+        let (_, subscription) = shared.log()
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onNext(3)
+        subscription.dispose()
+        #expect(shared.log().0.elements == [2, 3])
+    }
+
+    @Test func shareWhileConnectedReconnectsAfterCompletion() {
+        let runs = Counter()
+        let source = Observable<Int>.deferred { runs.increment(); return .just(runs.count) }.share(replay: 1)
+        #expect(source.log().0.events == [.next(1), .completed])
+        #expect(source.log().0.events == [.next(2), .completed])
+    }
+
+    @Test func replayAndPublishWaitForConnect() {
+        let subject = PublishSubject<Int>()
+        let replayed = subject.replay(1)
+        let (early, _) = replayed.log()
+        subject.onNext(0)
+        let connection = replayed.connect()
+        subject.onNext(1)
+        #expect(early.elements == [1])
+        #expect(replayed.log().0.elements == [1])
+        connection.dispose()
+        subject.onNext(2)
+        #expect(early.elements == [1])
+
+        let published = Observable.of(1, 2).publish()
+        let (log, _) = published.log()
+        _ = published.connect()
+        #expect(log.events == [.next(1), .next(2), .completed])
+    }
+
+    @Test func refCountConnectsAndDisconnects() {
+        let subject = PublishSubject<Int>()
+        let counted = subject.publish().refCount()
+        #expect(!subject.hasObservers)
+        let (log, subscription) = counted.log()
+        #expect(subject.hasObservers)
+        subject.onNext(1)
+        subscription.dispose()
+        #expect(!subject.hasObservers)
+        #expect(log.elements == [1])
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import ReactorFlow
+import ReactorFlowTesting
+import Testing
+
+@Suite("Transforming and filtering operators")
+struct TransformingOperatorTests {
+    let scheduler = TestScheduler()
+
+    @Test func mapTransformsAndTurnsThrowsIntoErrors() {
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
+        let results = scheduler.start { source.map { value -> Int in
+            if value == 3 { throw TestError() }
+            return value * 10
+        } }
+        #expect(results.events == [.next(210, 10), .next(220, 20), .error(230, TestError())])
+        #expect(source.subscriptions == [SubscriptionRecord(200, 230)])
+    }
+
+    @Test func compactMapDropsNil() {
+        let (log, _) = Observable.of("1", "x", "3").compactMap { Int($0) }.log()
+        #expect(log.events == [.next(1), .next(3), .completed])
+        let (failing, _) = Observable.of(1).compactMap { _ -> Int? in throw TestError() }.log()
+        #expect(failing.events == [.error(TestError())])
+    }
+
+    @Test func filterKeepsMatchingElements() {
+        let (log, _) = Observable.of(1, 2, 3, 4).filter { $0.isMultiple(of: 2) }.log()
+        #expect(log.events == [.next(2), .next(4), .completed])
+        let (failing, _) = Observable.of(1).filter { _ in throw TestError() }.log()
+        #expect(failing.events == [.error(TestError())])
+        #expect(Observable.of(1, 2).ignoreElements().log().0.events == [.completed])
+    }
+
+    @Test func scanAccumulates() {
+        #expect(Observable.of(1, 2, 3).scan(0, accumulator: +).log().0.events == [.next(1), .next(3), .next(6), .completed])
+        #expect(Observable.of("a", "b").scan(into: [String]()) { $0.append($1) }.log().0.elements == [["a"], ["a", "b"]])
+        let (failing, _) = Observable.of(1, 2).scan(0) { _, value in
+            if value == 2 { throw TestError() }
+            return value
+        }.log()
+        #expect(failing.events == [.next(1), .error(TestError())])
+    }
+
+    @Test func startWithPrependsElements() {
+        #expect(Observable.of(3).startWith(1, 2).log().0.events == [.next(1), .next(2), .next(3), .completed])
+        let (log, _) = Observable.of(3).startWith(1, 2).take(1).log()
+        #expect(log.events == [.next(1), .completed])
+    }
+
+    @Test func distinctUntilChangedInAllThreeForms() {
+        #expect(Observable.of(1, 1, 2, 2, 1).distinctUntilChanged().log().0.elements == [1, 2, 1])
+        #expect(Observable.of("a", "A", "b").distinctUntilChanged { $0.lowercased() }.log().0.elements == ["a", "b"])
+        #expect(Observable.of("a", "A", "b").distinctUntilChanged { $0.lowercased() == $1.lowercased() }.log().0.elements == ["a", "b"])
+        struct Item: Equatable { var id: Int; var name: String }
+        let items = Observable.of(Item(id: 1, name: "a"), Item(id: 1, name: "b"), Item(id: 2, name: "b"))
+        #expect(items.distinctUntilChanged(at: \.id).log().0.elements.map(\.name) == ["a", "b"])
+        let (failing, _) = Observable.of(1, 2).distinctUntilChanged { _, _ in throw TestError() }.log()
+        #expect(failing.events == [.next(1), .error(TestError())])
+    }
+
+    @Test func takeCompletesAfterCountAndDisposesTheSource() {
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3)])
+        let results = scheduler.start { source.take(2) }
+        #expect(results.events == [.next(210, 1), .next(220, 2), .completed(220)])
+        #expect(source.subscriptions == [SubscriptionRecord(200, 220)])
+        #expect(Observable.of(1).take(0).log().0.events == [.completed])
+    }
+
+    @Test func takeUntilStopsWhenTheOtherEmits() {
+        let source = scheduler.createHotObservable([.next(210, 1), .next(230, 2)])
+        let trigger = scheduler.createHotObservable([.next(220, ())])
+        let results = scheduler.start { source.take(until: trigger) }
+        #expect(results.events == [.next(210, 1), .completed(220)])
+        #expect(source.subscriptions == [SubscriptionRecord(200, 220)])
+        #expect(trigger.subscriptions == [SubscriptionRecord(200, 220)])
+    }
+
+    @Test func takeUntilForwardsTheOthersErrorAndIgnoresItsCompletion() {
+        let source = scheduler.createHotObservable([.next(210, 1), .next(240, 2)])
+        let quiet = scheduler.createHotObservable([.completed(215, Int.self)])
+        let failing = scheduler.createHotObservable([.error(230, TestError(), Int.self)])
+        let results = scheduler.start { source.take(until: quiet).take(until: failing) }
+        #expect(results.events == [.next(210, 1), .error(230, TestError())])
+    }
+
+    @Test func takeWhileExclusiveAndInclusive() {
+        #expect(Observable.of(1, 2, 5, 1).take(while: { $0 < 3 }).log().0.events == [.next(1), .next(2), .completed])
+        #expect(Observable.of(1, 5, 1).take(while: { $0 < 3 }, behavior: .inclusive).log().0.events == [.next(1), .next(5), .completed])
+        #expect(Observable.of(1).take(while: { _ in throw TestError() }).log().0.events == [.error(TestError())])
+    }
+
+    @Test func skipAndSkipWhile() {
+        #expect(Observable.of(1, 2, 3).skip(2).log().0.events == [.next(3), .completed])
+        #expect(Observable.of(1, 2, 5, 1).skip(while: { $0 < 3 }).log().0.events == [.next(5), .next(1), .completed])
+        #expect(Observable.of(1).skip(while: { _ in throw TestError() }).log().0.events == [.error(TestError())])
+    }
+
+    @Test func doRunsEverySideEffectInOrder() {
+        var trace: [String] = []
+        let (log, subscription) = Observable.of(1).do(
+            onNext: { trace.append("next \($0)") },
+            afterNext: { trace.append("after \($0)") },
+            onError: { _ in trace.append("error") },
+            onCompleted: { trace.append("completed") },
+            onSubscribe: { trace.append("subscribe") },
+            onSubscribed: { trace.append("subscribed") },
+            onDispose: { trace.append("dispose") }
+        ).log()
+        subscription.dispose()
+        #expect(log.events == [.next(1), .completed])
+        #expect(trace == ["subscribe", "next 1", "after 1", "completed", "subscribed", "dispose"])
+
+        var errors = 0
+        let (failing, _) = Observable<Int>.error(TestError()).do(onError: { _ in errors += 1 }).log()
+        #expect(failing.events == [.error(TestError())])
+        #expect(errors == 1)
+        #expect(Observable.of(1).do(onNext: { _ in throw TestError() }).log().0.events == [.error(TestError())])
+    }
+
+    @Test func debugPassesEventsThrough() {
+        #expect(Observable.of(1).debug("test").log().0.events == [.next(1), .completed])
+    }
+}
+
+@Suite("Error handling operators")
+struct ErrorHandlingTests {
+    @Test func catchSwitchesToTheFallback() {
+        let (log, _) = Observable<Int>.concat(.just(1), .error(TestError())).catch { _ in .of(8, 9) }.log()
+        #expect(log.events == [.next(1), .next(8), .next(9), .completed])
+        let (rethrown, _) = Observable<Int>.error(TestError("a")).catch { _ in throw TestError("b") }.log()
+        #expect(rethrown.events == [.error(TestError("b"))])
+    }
+
+    @Test func catchAndReturnEndsWithTheValue() {
+        #expect(Observable<Int>.error(TestError()).catchAndReturn(0).log().0.events == [.next(0), .completed])
+    }
+
+    @Test func retrySubscribesAgainUpToTheCount() {
+        let attempts = Counter()
+        let flaky = Observable<Int>.create { observer in
+            attempts.increment()
+            observer.onNext(attempts.count)
+            if attempts.count < 3 { observer.onError(TestError()) } else { observer.onCompleted() }
+            return Disposables.create()
+        }
+        #expect(flaky.retry(5).log().0.events == [.next(1), .next(2), .next(3), .completed])
+
+        let alwaysFails = Counter()
+        let failing = Observable<Int>.deferred { alwaysFails.increment(); return .error(TestError()) }
+        #expect(failing.retry(3).log().0.events == [.error(TestError())])
+        #expect(alwaysFails.count == 3)
+    }
+
+    @Test func retryOfASynchronousFailureDoesNotOverflowTheStack() {
+        let attempts = Counter()
+        let failing = Observable<Int>.deferred { attempts.increment(); return .error(TestError()) }
+        #expect(failing.retry(100_000).log().0.events == [.error(TestError())])
+        #expect(attempts.count == 100_000)
+    }
+
+    @Test func anErrorEndsOnlyTheStreamItTravelsIn() {
+        let subject = PublishSubject<Int>()
+        let (failing, _) = subject.map { value -> Int in if value == 2 { throw TestError() }; return value }.log()
+        let (healthy, _) = subject.log()
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onNext(3)
+        #expect(failing.events == [.next(1), .error(TestError())])
+        #expect(healthy.events == [.next(1), .next(2), .next(3)])
+    }
+}
