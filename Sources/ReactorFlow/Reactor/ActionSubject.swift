@@ -33,11 +33,17 @@ public final class StateRelay<Element>: Observable<Element>, @unchecked Sendable
         core.on(.next(value))
     }
 
+    /// An empty relay: the reactor's, whose first state may arrive later on its scheduler.
+    override init() {}
+
     /// The latest state; setting it delivers the new value to every subscriber.
     public var value: Element {
-        get { core.latest! } // the buffer always holds one element: the initial value or a later one
+        get { core.latest! } // public relays are created with a value, and the buffer always keeps one
         set { core.on(.next(newValue)) }
     }
+
+    /// The latest state, if one has arrived.
+    var latestValue: Element? { core.latest }
 
     /// Stores `element` and delivers it to every subscriber.
     public func accept(_ element: Element) { core.on(.next(element)) }

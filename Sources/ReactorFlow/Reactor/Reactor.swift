@@ -84,7 +84,7 @@ extension Reactor {
     public var state: Observable<State> { reactorStorage.pipeline(for: self).state }
 
     /// The latest state (as delivered by `transform(state:)`), or the stubbed state when the stub is enabled.
-    public var currentState: State { reactorStorage.pipeline(for: self).state.value }
+    public var currentState: State { reactorStorage.pipeline(for: self).currentState }
 }
 
 extension Reactor where Mutation == Action {

@@ -4,26 +4,32 @@
 /// reactor strongly.
 final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable { // `subscriptions` is itself locked; the rest is immutable
     let action: ActionSubject<R.Action>
+    /// Empty until the first state arrives, which with the default scheduler happens while the pipeline is wired.
     let state: StateRelay<R.State>
     let isStub: Bool
+    private let initialState: R.State
     private let subscriptions = CompositeDisposable()
 
     init(initialState: R.State) {
         action = ActionSubject()
-        state = StateRelay(value: initialState)
+        state = StateRelay()
+        self.initialState = initialState
         isStub = false
     }
 
     init(stub: Stub<R>) {
         action = stub.action
         state = stub.state
+        initialState = stub.state.value
         isStub = true
         subscriptions.insert(stub.action.subscribe(onNext: { [weak stub] in stub?.record($0) }))
     }
 
+    /// The latest delivered state; `initialState` until the first one arrives on a non-immediate scheduler.
+    var currentState: R.State { state.latestValue ?? initialState }
+
     /// Calls the reactor's transforms, once, and connects the loop.
     func wire(_ reactor: R) {
-        let initialState = reactor.initialState
         let scheduler = reactor.scheduler
         let reducer = Reducer<R>(reactor: reactor, initialState: initialState)
 

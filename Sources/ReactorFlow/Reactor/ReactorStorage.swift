@@ -42,17 +42,12 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
 
         buildLock.lock()
         defer { buildLock.unlock() }
-        lock.lock()
-        if let pipeline {
-            lock.unlock()
+        if let pipeline = lock.withLock({ pipeline }) {
             return unsafeDowncast(pipeline, to: ReactorPipeline<R>.self)
         }
-        let created: ReactorPipeline<R>
-        if stubEnabled {
-            created = ReactorPipeline(stub: stub(for: reactor))
-        } else {
-            created = ReactorPipeline(initialState: reactor.initialState)
-        }
+        // Only this thread can build now (it holds `buildLock`); user code (`initialState`) runs without `lock`.
+        let created = isStubEnabled ? ReactorPipeline(stub: stub(for: reactor)) : ReactorPipeline(initialState: reactor.initialState)
+        lock.lock()
         pipeline = created
         builder = pthread_self()
         lock.unlock()

@@ -1,0 +1,257 @@
+import Foundation
+import ReactorFlow
+import ReactorFlowTesting
+import Testing
+
+@Suite("Reactor contract (B)")
+struct ReactorContractTests {
+    @Test("B1 a reactor needs its types, initialState, mutate, reduce and one storage line; Mutation defaults to Action")
+    func minimalConformance() {
+        let reactor = EchoReactor()
+        reactor.action.onNext(.set(7))
+        #expect(reactor.currentState.value == 7)
+    }
+
+    @Test("B2 the pipeline is built once, lazily and thread-safely; the first subscriber gets initialState")
+    func pipelineBuiltOnce() {
+        for _ in 0..<50 {
+            let reactor = ProbeReactor()
+            #expect(reactor.transformCalls.count == 0)
+            let shared = Shared(reactor)
+            onThreads(4) { thread in
+                switch thread % 3 {
+                case 0: _ = shared.value.action
+                case 1: _ = shared.value.currentState
+                default: _ = shared.value.state
+                }
+            }
+            #expect(reactor.transformCalls.count == 3)
+        }
+        let reactor = ProbeReactor()
+        let (log, _) = reactor.state.log()
+        #expect(log.elements == [ProbeReactor.State()])
+    }
+
+    @Test("B3 actions sent before anyone subscribes to state are processed")
+    func actionsBeforeSubscription() {
+        let reactor = ProbeReactor()
+        reactor.action.onNext(.add(1))
+        reactor.action.onNext(.add(2))
+        #expect(reactor.currentState.value == 3)
+        let (log, _) = reactor.state.log()
+        #expect(log.elements.map(\.value) == [3])
+    }
+
+    @Test("B4 8 threads × 50,000 increments: exactly 400,000, reduce never concurrent")
+    func reduceSerializedUnderLoad() {
+        let reactor = LoadCounterReactor()
+        let received = Counter()
+        let subscription = reactor.state.subscribe(onNext: { _ in received.increment() })
+        let shared = Shared(reactor)
+        onThreads(8) { _ in
+            let action = shared.value.action
+            for _ in 0..<50_000 { action.onNext(.increase) }
+        }
+        #expect(reactor.currentState.value == 400_000)
+        #expect(reactor.overlaps.overlapCount == 0)
+        #expect(received.count == 400_001)
+        subscription.dispose()
+    }
+
+    @Test("B5 a synchronous mutate has updated currentState when onNext returns, and before subscribers hear")
+    func synchronousPath() {
+        let reactor = ProbeReactor()
+        var seenInSubscriber: [Int] = []
+        let subscription = reactor.state.skip(1).subscribe(onNext: { state in
+            seenInSubscriber.append(reactor.currentState.value)
+            #expect(reactor.currentState == state)
+        })
+        reactor.action.onNext(.addTwice(5))
+        #expect(reactor.currentState.value == 10)
+        #expect(seenInSubscriber == [5, 10])
+        subscription.dispose()
+    }
+
+    @Test("B6 reentrant actions from a subscriber, from mutate and from reduce are queued FIFO")
+    func reentrantActionsFIFO() {
+        let reactor = ProbeReactor()
+        var order: [String] = []
+        reactor.onMutate = { action in
+            if action == .record("from-mutate-trigger") { reactor.action.onNext(.record("sent-in-mutate")) }
+        }
+        reactor.onReduce = { state in
+            if state.log.last == "from-reduce-trigger" { reactor.action.onNext(.record("sent-in-reduce")) }
+        }
+        let subscription = reactor.state.skip(1).subscribe(onNext: { state in
+            order.append(state.log.last ?? "")
+            if state.log.last == "first" {
+                reactor.action.onNext(.record("second"))
+                reactor.action.onNext(.record("third"))
+                #expect(reactor.currentState.log.last == "first", "queued, not processed recursively")
+            }
+        })
+        reactor.action.onNext(.record("first"))
+        reactor.action.onNext(.record("from-mutate-trigger"))
+        reactor.action.onNext(.record("from-reduce-trigger"))
+        #expect(order == ["first", "second", "third", "from-mutate-trigger", "sent-in-mutate", "from-reduce-trigger", "sent-in-reduce"])
+        #expect(reactor.reduceOverlaps.overlapCount == 0)
+        subscription.dispose()
+    }
+
+    @Test("B7 an error in a mutation stream ends that stream only and is reported")
+    func mutationErrorIsContained() {
+        let collected = DiagnosticsCollector()
+        defer { collected.stop() }
+        let reactor = ProbeReactor()
+        let (log, _) = reactor.state.log()
+        reactor.action.onNext(.add(1))
+        reactor.action.onNext(.fail)
+        reactor.action.onNext(.add(2))
+        #expect(log.events.map { $0.element?.value } == [0, 1, 3])
+        #expect(collected.matching("mutationFailed").count >= 1)
+        #expect(collected.matching("ProbeReactor.mutate(action: fail)").count == 1)
+    }
+
+    @Test("B7b a failed global stream never silences state; later subscribers get the latest state; reported once")
+    func failedGlobalStream() {
+        let collected = DiagnosticsCollector()
+        defer { collected.stop() }
+        let global = PublishSubject<ProbeReactor.Mutation>()
+        let reactor = ProbeReactor()
+        reactor.globalMutations = global.asObservable()
+        let (early, _) = reactor.state.log()
+        reactor.action.onNext(.add(4))
+        global.onNext(.add(1))
+        global.onError(ReactorTestError.globalStreamFailed)
+        #expect(early.events.map { $0.element?.value } == [0, 4, 5])
+        #expect(early.events.allSatisfy { !$0.isStopEvent })
+        let (late, _) = reactor.state.log()
+        #expect(late.events.map { $0.element?.value } == [5])
+        #expect(collected.matching("globalStreamFailed").count == 1)
+        #expect(collected.matching("globalStreamFailed").first?.kind == .reactorStreamEnded)
+    }
+
+    @Test("B7b error and completion sent into action are ignored")
+    func terminalEventsIntoActionAreIgnored() {
+        let reactor = ProbeReactor()
+        _ = Observable<ProbeReactor.Action>.error(ReactorTestError.mutationFailed).bind(to: reactor.action)
+        _ = Observable.of(ProbeReactor.Action.add(1)).bind(to: reactor.action)
+        reactor.action.onError(ReactorTestError.mutationFailed)
+        reactor.action.onCompleted()
+        reactor.action.onNext(.add(2))
+        #expect(reactor.currentState.value == 3)
+    }
+
+    @Test("B8 each transform is called once; what transform(state:) changes is not fed back into reduce")
+    func transformsOnceAndNotFedBack() {
+        let reactor = ProbeReactor()
+        var reducedValues: [Int] = []
+        reactor.onReduce = { reducedValues.append($0.value) }
+        reactor.stateTransform = { $0.map { state in
+            var state = state
+            state.value *= 10
+            return state
+        } }
+        reactor.action.onNext(.add(1))
+        reactor.action.onNext(.add(1))
+        _ = reactor.state
+        _ = reactor.currentState
+        #expect(reactor.transformCalls.count == 3)
+        #expect(reducedValues == [1, 2])
+        #expect(reactor.currentState.value == 20)
+    }
+
+    @Test("B9 10,000 released reactors deinitialise and dispose every in-flight mutation stream")
+    func releasedReactorsCancelWork() {
+        let disposed = Counter()
+        var weakReactors: [WeakBox<ProbeReactor>] = []
+        let keptSubscriptions = CompositeDisposable()
+        for _ in 0..<10_000 {
+            let reactor = ProbeReactor(neverDisposed: disposed)
+            keptSubscriptions.insert(reactor.state.subscribe(onNext: { _ in }))
+            reactor.action.onNext(.never)
+            weakReactors.append(WeakBox(reactor))
+        }
+        #expect(weakReactors.allSatisfy { $0.value == nil })
+        #expect(disposed.count == 10_000)
+        keptSubscriptions.dispose()
+    }
+
+    @Test("B9 sending to a released reactor's action is a no-op")
+    func sendAfterRelease() {
+        var reactor: ProbeReactor? = ProbeReactor()
+        let action = reactor!.action
+        weak let weakReactor = reactor
+        reactor = nil
+        #expect(weakReactor == nil)
+        action.onNext(.add(1))
+        #expect(!action.hasObservers)
+    }
+
+    @Test("B10 a reactor can deliver state on the main queue without changing B4–B6")
+    func mainSchedulerDelivery() async throws {
+        let reactor = ProbeReactor()
+        reactor.customScheduler = MainScheduler.instance
+        // Subscribed here, before anything is sent: the first state itself arrives later, on the main queue.
+        let states = reactor.state.map { ($0.value, MainScheduler.isOnMainQueue) }.take(3).values
+        let sender = Shared(reactor)
+        DispatchQueue.global().async {
+            sender.value.action.onNext(.add(1))
+            sender.value.action.onNext(.add(2))
+        }
+        let received = try await states.collect()
+        #expect(received.map(\.0) == [0, 1, 3])
+        // The first is a replay to this subscriber (on its own thread, if the state was already there).
+        #expect(received.dropFirst().allSatisfy { $0.1 })
+        #expect(reactor.currentState.value == 3)
+    }
+
+    @Test("B12 a subscriber that waits for another thread which sends an action does not deadlock")
+    func noLockHeldDuringSubscribers() {
+        let reactor = ProbeReactor()
+        let shared = Shared(reactor)
+        var values: [Int] = []
+        let subscription = reactor.state.subscribe(onNext: { state in
+            values.append(state.value)
+            if state.value == 1 {
+                let done = DispatchSemaphore(value: 0)
+                Thread.detachNewThread {
+                    shared.value.action.onNext(.add(10))
+                    done.signal()
+                }
+                done.wait()
+            }
+        })
+        reactor.action.onNext(.add(1))
+        #expect(values == [0, 1, 11])
+        subscription.dispose()
+    }
+
+    @Test("ReactorKit's README counter behaves the same under TestScheduler")
+    func readmeCounter() {
+        let scheduler = TestScheduler()
+        let reactor = ReadmeCounterReactor(delayScheduler: scheduler)
+        let states = scheduler.record(reactor.state)
+        reactor.action.onNext(.increase)
+        scheduler.advance(by: .milliseconds(500))
+        reactor.action.onNext(.decrease)
+        scheduler.advance(by: .milliseconds(499))
+        #expect(reactor.currentState == .init(value: 1, isLoading: true))
+        scheduler.advance(by: .milliseconds(1))
+        typealias S = ReadmeCounterReactor.State
+        #expect(states.events == [
+            .next(0, S(value: 0, isLoading: false)),
+            .next(0, S(value: 0, isLoading: true)),
+            .next(500, S(value: 1, isLoading: true)),
+            .next(500, S(value: 1, isLoading: false)),
+            .next(500, S(value: 1, isLoading: true)),
+            .next(1000, S(value: 0, isLoading: true)),
+            .next(1000, S(value: 0, isLoading: false)),
+        ])
+    }
+}
+
+final class WeakBox<Value: AnyObject> {
+    weak var value: Value?
+    init(_ value: Value) { self.value = value }
+}

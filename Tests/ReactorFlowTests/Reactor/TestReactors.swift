@@ -1,0 +1,200 @@
+import Foundation
+import ReactorFlow
+import ReactorFlowTesting
+import Synchronization
+
+/// The counter from ReactorKit's README, with only the import changed and the storage line added.
+final class ReadmeCounterReactor: Reactor {
+    enum Action {
+        case increase
+        case decrease
+    }
+
+    enum Mutation {
+        case increaseValue
+        case decreaseValue
+        case setLoading(Bool)
+    }
+
+    struct State: Equatable {
+        var value = 0
+        var isLoading = false
+    }
+
+    let initialState = State()
+    let reactorStorage = ReactorStorage()
+    let delayScheduler: SchedulerType
+
+    init(delayScheduler: SchedulerType) {
+        self.delayScheduler = delayScheduler
+    }
+
+    func mutate(action: Action) -> Observable<Mutation> {
+        switch action {
+        case .increase:
+            return Observable.concat([
+                Observable.just(Mutation.setLoading(true)),
+                Observable.just(Mutation.increaseValue).delay(.milliseconds(500), scheduler: delayScheduler),
+                Observable.just(Mutation.setLoading(false)),
+            ])
+        case .decrease:
+            return Observable.concat([
+                Observable.just(Mutation.setLoading(true)),
+                Observable.just(Mutation.decreaseValue).delay(.milliseconds(500), scheduler: delayScheduler),
+                Observable.just(Mutation.setLoading(false)),
+            ])
+        }
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .increaseValue:
+            state.value += 1
+        case .decreaseValue:
+            state.value -= 1
+        case .setLoading(let isLoading):
+            state.isLoading = isLoading
+        }
+        return state
+    }
+}
+
+/// A configurable reactor for the contract tests.
+final class ProbeReactor: Reactor {
+    enum Action: Equatable {
+        case add(Int)
+        case addTwice(Int)
+        case fail
+        case never
+        case record(String)
+    }
+
+    enum Mutation {
+        case add(Int)
+        case record(String)
+    }
+
+    struct State: Equatable, Sendable {
+        var value = 0
+        var log: [String] = []
+        @Pulse var alert: String?
+    }
+
+    let initialState = State()
+    let reactorStorage = ReactorStorage()
+
+    let transformCalls = Counter()
+    let reduceOverlaps = OverlapDetector()
+    let mutateCalls = Counter()
+    let reduceCalls = Counter()
+    let neverDisposed: Counter?
+    var globalMutations: Observable<Mutation>?
+    var stateTransform: ((Observable<State>) -> Observable<State>)?
+    var onReduce: ((State) -> Void)?
+    var onMutate: ((Action) -> Void)?
+    var customScheduler: ImmediateSchedulerType?
+
+    init(neverDisposed: Counter? = nil) {
+        self.neverDisposed = neverDisposed
+    }
+
+    var scheduler: ImmediateSchedulerType { customScheduler ?? CurrentThreadScheduler.instance }
+
+    func transform(action: Observable<Action>) -> Observable<Action> {
+        transformCalls.increment()
+        return action
+    }
+
+    func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
+        transformCalls.increment()
+        guard let globalMutations else { return mutation }
+        return Observable.merge(mutation, globalMutations)
+    }
+
+    func transform(state: Observable<State>) -> Observable<State> {
+        transformCalls.increment()
+        return stateTransform?(state) ?? state
+    }
+
+    func mutate(action: Action) -> Observable<Mutation> {
+        mutateCalls.increment()
+        onMutate?(action)
+        switch action {
+        case .add(let amount):
+            return .just(.add(amount))
+        case .addTwice(let amount):
+            return .concat(.just(.add(amount)), .just(.add(amount)))
+        case .fail:
+            return .error(ReactorTestError.mutationFailed)
+        case .never:
+            let disposed = neverDisposed
+            return Observable<Mutation>.never().do(onDispose: { disposed?.increment() })
+        case .record(let text):
+            return .just(.record(text))
+        }
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        reduceOverlaps.enter()
+        defer { reduceOverlaps.leave() }
+        reduceCalls.increment()
+        var state = state
+        switch mutation {
+        case .add(let amount):
+            state.value += amount
+        case .record(let text):
+            state.log.append(text)
+            if text.hasPrefix("alert:") { state.alert = String(text.dropFirst(6)) }
+        }
+        onReduce?(state)
+        return state
+    }
+}
+
+enum ReactorTestError: Error, Equatable {
+    case mutationFailed
+    case globalStreamFailed
+}
+
+/// A reactor whose Mutation defaults to its Action and which relies on the default `mutate`.
+final class EchoReactor: Reactor {
+    enum Action {
+        case set(Int)
+    }
+
+    struct State {
+        var value = 0
+    }
+
+    let initialState = State()
+    let reactorStorage = ReactorStorage()
+
+    func reduce(state: State, mutation: Action) -> State {
+        switch mutation {
+        case .set(let value):
+            return State(value: value)
+        }
+    }
+}
+
+/// A counter for load tests: `mutate` returns `.just`.
+final class LoadCounterReactor: Reactor {
+    enum Action { case increase }
+    enum Mutation { case increase }
+    struct State { var value = 0 }
+
+    let initialState = State()
+    let reactorStorage = ReactorStorage()
+    let overlaps = OverlapDetector()
+
+    func mutate(action: Action) -> Observable<Mutation> { .just(.increase) }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        overlaps.enter()
+        defer { overlaps.leave() }
+        var state = state
+        state.value += 1
+        return state
+    }
+}
