@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "ReactorFlow", targets: ["ReactorFlow"]),
         .library(name: "ReactorFlowTesting", targets: ["ReactorFlowTesting"]),
+        .executable(name: "LoginExample", targets: ["LoginExample"]),
     ],
     targets: [
         .target(
@@ -19,7 +20,10 @@ let package = Package(
             ]
         ),
         .target(name: "ReactorFlowTesting", dependencies: ["ReactorFlow"]),
+        .target(name: "LoginFeature", dependencies: ["ReactorFlow"], path: "Examples/Login/LoginFeature"),
+        .executableTarget(name: "LoginExample", dependencies: ["LoginFeature", "ReactorFlow"], path: "Examples/Login/LoginExample"),
         .testTarget(name: "ReactorFlowTests", dependencies: ["ReactorFlow", "ReactorFlowTesting"]),
+        .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature", "ReactorFlow", "ReactorFlowTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
