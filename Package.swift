@@ -23,6 +23,7 @@ let package = Package(
         .target(name: "LoginFeature", dependencies: ["ReactorFlow"], path: "Examples/Login/LoginFeature"),
         .executableTarget(name: "LoginExample", dependencies: ["LoginFeature", "ReactorFlow"], path: "Examples/Login/LoginExample"),
         .testTarget(name: "ReactorFlowTests", dependencies: ["ReactorFlow", "ReactorFlowTesting"]),
+        .testTarget(name: "ReactorFlowTestingTests", dependencies: ["ReactorFlow", "ReactorFlowTesting"]),
         .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature", "ReactorFlow", "ReactorFlowTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -184,3 +184,37 @@ struct LoginReactorTests {
         #expect(store.load() == .none)
     }
 }
+
+@Suite("Login reactor, step by step with ReactorTester")
+struct LoginReactorTesterTests {
+    @Test("a failed login, then a successful one, every change and pulse asserted")
+    func loginStory() {
+        let harness = LoginHarness()
+        harness.service.enqueue(.failure("Wrong password."), .existingUser)
+        let tester = ReactorTester(harness.reactor, scheduler: harness.scheduler)
+        tester.send(.tapLogin(.email)) { $0.isLoading = true }
+        tester.send(.tapLogin(.email))
+        tester.advance(by: .seconds(1)) { $0.isLoading = false }
+        tester.expectPulse(\.$alert, "Wrong password.")
+        tester.send(.tapLogin(.kakao)) { $0.isLoading = true }
+        tester.advance(by: .seconds(1)) {
+            $0.isLoading = false
+            $0.user = User(id: "kakao-2", name: "Ann", provider: .kakao)
+        }
+        tester.expectPulse(\.$route, .main)
+        tester.send(.logout) { $0.user = nil }
+        tester.finish()
+        #expect(harness.service.loginCallCount == 2)
+    }
+
+    @Test("logout during a login cancels it; finish() proves nothing is left running")
+    func logoutCancels() {
+        let harness = LoginHarness()
+        let tester = ReactorTester(harness.reactor, scheduler: harness.scheduler)
+        tester.send(.tapLogin(.apple)) { $0.isLoading = true }
+        tester.advance(by: .milliseconds(500))
+        tester.send(.logout) { $0.isLoading = false }
+        tester.finish()
+        #expect(harness.service.cancellationCount == 1)
+    }
+}

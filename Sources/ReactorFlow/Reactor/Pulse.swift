@@ -29,6 +29,18 @@ public struct Pulse<Value> {
     public var projectedValue: Pulse<Value> { self }
 }
 
+/// Any pulse, whatever its value type: lets tools (the reactor tester, a differ) find pulses in a state by reflection.
+public protocol AnyPulse {
+    /// The current value, type-erased.
+    var anyValue: Any { get }
+    /// How many times the value was assigned.
+    var valueUpdatedCount: UInt { get }
+}
+
+extension Pulse: AnyPulse {
+    public var anyValue: Any { value }
+}
+
 extension Pulse: Sendable where Value: Sendable {}
 extension Pulse: Equatable where Value: Equatable {}
 extension Pulse: Hashable where Value: Hashable {}

@@ -2,13 +2,15 @@
 ///
 /// Owned only by `ReactorStorage`, which disposes it when the reactor is deinitialised; nothing in it holds the
 /// reactor strongly.
-final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable { // `subscriptions` is itself locked; the rest is immutable
+package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable { // `subscriptions` is itself locked; the rest is immutable
     let action: ActionSubject<R.Action>
     /// Empty until the first state arrives, which with the default scheduler happens while the pipeline is wired.
     let state: StateRelay<R.State>
     let isStub: Bool
     private let initialState: R.State
     private let subscriptions = CompositeDisposable()
+    /// Mutation streams subscribed and not yet ended, for `ReactorTester.finish()`.
+    package let inFlight = LockedValue(0)
 
     init(initialState: R.State) {
         action = ActionSubject()
@@ -34,12 +36,15 @@ final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable { // `s
         let reducer = Reducer<R>(reactor: reactor, initialState: initialState)
 
         let actions = reactor.transform(action: action.asObservable())
+        let inFlight = self.inFlight
         let mutations = actions.flatMap { [weak reactor] action -> Observable<R.Mutation> in
             guard let reactor else { return .empty() }
-            return reactor.mutate(action: action).catch { error in
-                Diagnostics.report(.mutationFailed, error: error, message: "\(R.self).mutate(action: \(action))")
-                return .empty()
-            }
+            return reactor.mutate(action: action)
+                .catch { error in
+                    Diagnostics.report(.mutationFailed, error: error, message: "\(R.self).mutate(action: \(action))")
+                    return .empty()
+                }
+                .do(onSubscribe: { inFlight.withLock { $0 += 1 } }, onDispose: { inFlight.withLock { $0 -= 1 } })
         }
         let transformedMutations = reactor.transform(mutation: mutations)
         var states = reactor.transform(state: reducer.states.startWith(initialState))
@@ -60,7 +65,7 @@ final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable { // `s
         ))
     }
 
-    func dispose() {
+    package func dispose() {
         subscriptions.dispose()
     }
 }

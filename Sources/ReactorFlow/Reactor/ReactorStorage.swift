@@ -27,7 +27,7 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
         (pipeline as? Disposable)?.dispose()
     }
 
-    func pipeline<R: Reactor>(for reactor: R) -> ReactorPipeline<R> {
+    package func pipeline<R: Reactor>(for reactor: R) -> ReactorPipeline<R> {
         lock.lock()
         if let pipeline {
             let builtByAnotherThread = builder.map { pthread_equal($0, pthread_self()) == 0 } ?? false
