@@ -22,6 +22,7 @@ let package = Package(
         .target(name: "ReactorFlowTesting", dependencies: ["ReactorFlow"]),
         .target(name: "LoginFeature", dependencies: ["ReactorFlow"], path: "Examples/Login/LoginFeature"),
         .executableTarget(name: "LoginExample", dependencies: ["LoginFeature", "ReactorFlow"], path: "Examples/Login/LoginExample"),
+        .executableTarget(name: "ReactorFlowBenchmarks", dependencies: ["ReactorFlow"], path: "Benchmarks/ReactorFlowBenchmarks"),
         .testTarget(name: "ReactorFlowTests", dependencies: ["ReactorFlow", "ReactorFlowTesting"]),
         .testTarget(name: "ReactorFlowTestingTests", dependencies: ["ReactorFlow", "ReactorFlowTesting"]),
         .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature", "ReactorFlow", "ReactorFlowTesting"]),

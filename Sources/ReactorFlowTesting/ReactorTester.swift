@@ -111,7 +111,7 @@ public final class ReactorTester<R: Reactor> {
         if !unclaimed.isEmpty {
             Issue.record(Comment(rawValue: "finish(): pulse assignments never claimed with expectPulse:\n" + unclaimed.joined(separator: "\n")), sourceLocation: sourceLocation)
         }
-        let running = reactor.reactorStorage.pipeline(for: reactor).inFlight.current
+        let running = reactor.reactorStorage.pipeline(for: reactor).effects.count
         if running > 0 || scheduler.hasPendingWork {
             Issue.record(Comment(rawValue: "finish(): \(running) mutation stream(s) still running and \(scheduler.pendingWorkCount) item(s) still scheduled; advance the clock or cancel them"), sourceLocation: sourceLocation)
         }

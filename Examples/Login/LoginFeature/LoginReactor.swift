@@ -3,8 +3,8 @@ import ReactorFlow
 
 /// The login screen: sign in with a provider, restore a saved session at launch, sign out.
 ///
-/// - A tap while a login is in flight starts nothing (the state says `isLoading`, checked in `mutate`, which the
-///   reactor runs one action at a time).
+/// - A tap while a login is in flight starts nothing: login actions share the `.first` effect policy, so
+///   `mutate` is not even called for them.
 /// - Errors never end a stream: they become an `alert` pulse, so the same message twice is shown twice.
 /// - Navigation is a `route` pulse; a view that re-binds with `.unconsumed` does not navigate again.
 /// - Logout cancels an in-flight login (`take(until:)` on the logout action) and tells every feature through
@@ -72,14 +72,21 @@ public final class LoginReactor: Reactor {
         return mutation.do(onNext: { log("mutation  \($0)") })
     }
 
+    public func effectPolicy(for action: Action) -> EffectPolicy {
+        switch action {
+        case .tapLogin, .autoLogin: return .first(id: "login")  // the duplicate-tap guard, as a declaration
+        case .logout: return .merge
+        }
+    }
+
     public func mutate(action: Action) -> Observable<Mutation> {
         switch action {
         case .tapLogin(let provider):
-            guard !currentState.isLoading, currentState.user == nil else { return .empty() }
+            guard currentState.user == nil else { return .empty() }
             return inFlight(service.login(with: provider).map { ($0.user, $0.token, $0.isNewUser, true) })
 
         case .autoLogin:
-            guard !currentState.isLoading, currentState.user == nil else { return .empty() }
+            guard currentState.user == nil else { return .empty() }
             switch tokenStore.load() {
             case .none:
                 return .empty()

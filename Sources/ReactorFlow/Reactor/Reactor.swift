@@ -48,6 +48,10 @@ public protocol Reactor: AnyObject {
     /// The stream it returns is disposed when the reactor is deinitialised; an error ends that stream only.
     func mutate(action: Action) -> Observable<Mutation>
 
+    /// Called once per action, just before `mutate(action:)`, to choose how its stream runs next to earlier
+    /// streams of the same kind (`.merge`, `.latest`, `.first`, `.serial`). Defaults to `.merge`.
+    func effectPolicy(for action: Action) -> EffectPolicy
+
     /// Called once per mutation, never concurrently, with the state the previous call returned. Keep it pure.
     func reduce(state: State, mutation: Mutation) -> State
 

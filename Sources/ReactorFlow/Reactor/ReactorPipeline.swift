@@ -9,8 +9,8 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
     let isStub: Bool
     private let initialState: R.State
     private let subscriptions = CompositeDisposable()
-    /// Mutation streams subscribed and not yet ended, for `ReactorTester.finish()`.
-    package let inFlight = LockedValue(0)
+    /// Counts the mutation streams still running, for `send(_:)` and `ReactorTester.finish()`.
+    package let effects = EffectTracker()
 
     init(initialState: R.State) {
         action = ActionSubject()
@@ -36,15 +36,9 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         let reducer = Reducer<R>(reactor: reactor, initialState: initialState)
 
         let actions = reactor.transform(action: action.asObservable())
-        let inFlight = self.inFlight
-        let mutations = actions.flatMap { [weak reactor] action -> Observable<R.Mutation> in
-            guard let reactor else { return .empty() }
-            return reactor.mutate(action: action)
-                .catch { error in
-                    Diagnostics.report(.mutationFailed, error: error, message: "\(R.self).mutate(action: \(action))")
-                    return .empty()
-                }
-                .do(onSubscribe: { inFlight.withLock { $0 += 1 } }, onDispose: { inFlight.withLock { $0 -= 1 } })
+        let effects = self.effects
+        let mutations = Observable<R.Mutation>.make { [weak reactor] sink in
+            MutationStage<R>(reactor: reactor, downstream: sink, effects: effects).run(actions)
         }
         let transformedMutations = reactor.transform(mutation: mutations)
         var states = reactor.transform(state: reducer.states.startWith(initialState))
@@ -113,3 +107,4 @@ final class Reducer<R: Reactor>: @unchecked Sendable { // queue and state are gu
         lock.unlock()
     }
 }
+

@@ -58,8 +58,9 @@ extension Observable {
 }
 
 /// `just` is the most common mutation stream, so it skips the generic sink: it cannot break the grammar.
-private final class Just<Element>: Observable<Element> {
-    private let element: Element
+/// The reactor pipeline recognises it and applies its element without subscribing at all.
+final class Just<Element>: Observable<Element> {
+    let element: Element
 
     init(_ element: Element) {
         self.element = element

@@ -50,13 +50,15 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         case .next: break
         case .error, .completed: stopEvent = event
         }
-        queue.append((lastSequence, event))
         if draining {
+            queue.append((lastSequence, event))
             lock.unlock()
             return
         }
         draining = true
-        while let (sequence, event) = queue.popFirst() {
+        // The common case, nobody else delivering: this event goes out without touching the queue.
+        var next: (sequence: UInt64, event: Event<Element>)? = (lastSequence, event)
+        while let (sequence, event) = next {
             let targets = subscriptions
             if event.isStopEvent { subscriptions = [] }
             lock.unlock()
@@ -64,6 +66,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
                 subscription.deliver(event)
             }
             lock.lock()
+            next = queue.popFirst()
         }
         draining = false
         lock.unlock()
@@ -112,13 +115,26 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
 
     func deliver(_ event: Event<Element>) {
         lock.lock()
-        guard observer != nil else {
+        guard let observer else {
             lock.unlock()
             return
         }
-        pending.append(event)
+        if delivering || !pending.isEmpty {
+            pending.append(event)
+            lock.unlock()
+            drain()
+            return
+        }
+        // The common case: nothing queued, nobody delivering, so deliver directly.
+        delivering = true
+        if event.isStopEvent { self.observer = nil }
         lock.unlock()
-        drain()
+        observer.on(event)
+        lock.lock()
+        delivering = false
+        let more = !pending.isEmpty
+        lock.unlock()
+        if more { drain() }
     }
 
     func drain() {

@@ -1,0 +1,282 @@
+import Foundation
+import ReactorFlow
+
+// The reactors and streams measured. Each scenario returns the nanoseconds one run took and the number of
+// operations in it.
+
+final class CounterReactor: Reactor {
+    enum Action { case increase }
+    enum Mutation { case increaseValue }
+    struct State { var value = 0 }
+
+    let initialState = State()
+    let reactorStorage = ReactorStorage()
+
+    func mutate(action: Action) -> Observable<Mutation> { .just(.increaseValue) }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        var state = state
+        state.value += 1
+        return state
+    }
+}
+
+final class Concat3Reactor: Reactor {
+    enum Action { case increase }
+    enum Mutation { case setLoading(Bool), increaseValue }
+    struct State { var value = 0; var isLoading = false }
+
+    let initialState = State()
+    let reactorStorage = ReactorStorage()
+
+    func mutate(action: Action) -> Observable<Mutation> {
+        .concat(.just(.setLoading(true)), .just(.increaseValue), .just(.setLoading(false)))
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .setLoading(let isLoading): state.isLoading = isLoading
+        case .increaseValue: state.value += 1
+        }
+        return state
+    }
+}
+
+final class PulseReactor: Reactor {
+    enum Action { case alert(String), tick }
+    struct State {
+        var ticks = 0
+        var fields = Array(repeating: 0, count: 10)
+        @Pulse var alert: String?
+    }
+
+    let initialState = State()
+    let reactorStorage = ReactorStorage()
+
+    func reduce(state: State, mutation: Action) -> State {
+        var state = state
+        switch mutation {
+        case .alert(let message): state.alert = message
+        case .tick: state.ticks += 1
+        }
+        return state
+    }
+}
+
+/// Keeps a value alive and opaque to the optimizer.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+func elapsed(_ body: () -> Void) -> UInt64 {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    return DispatchTime.now().uptimeNanoseconds - start
+}
+
+enum Scenarios {
+    static func counter(_ n: Int) -> UInt64 {
+        let reactor = CounterReactor()
+        var last = 0
+        let subscription = reactor.state.subscribe(onNext: { last = $0.value })
+        let action = reactor.action
+        let time = elapsed { for _ in 0..<n { action.onNext(.increase) } }
+        precondition(last == n, "counter lost actions")
+        subscription.dispose()
+        return time
+    }
+
+    static func concat3(_ n: Int) -> UInt64 {
+        let reactor = Concat3Reactor()
+        var last = 0
+        let subscription = reactor.state.subscribe(onNext: { last = $0.value })
+        let action = reactor.action
+        let time = elapsed { for _ in 0..<n { action.onNext(.increase) } }
+        precondition(last == n, "concat3 lost actions")
+        subscription.dispose()
+        return time
+    }
+
+    static func pulse(_ n: Int) -> UInt64 {
+        let reactor = PulseReactor()
+        let bag = DisposeBag()
+        var alerts = 0
+        reactor.pulse(\.$alert).subscribe(onNext: { _ in alerts += 1 }).disposed(by: bag)
+        for index in 0..<10 {
+            reactor.state.map { $0.fields[index] }.distinctUntilChanged().subscribe(onNext: { blackHole($0) }).disposed(by: bag)
+        }
+        let action = reactor.action
+        let time = elapsed {
+            for index in 0..<n { action.onNext(index.isMultiple(of: 2) ? .alert("hi") : .tick) }
+        }
+        precondition(alerts == n / 2 + 1, "pulse lost alerts")
+        return time
+    }
+
+    static func fanout(subscribers: Int) -> (Int) -> UInt64 {
+        { n in
+            let subject = PublishSubject<Int>()
+            let bag = DisposeBag()
+            var total = 0
+            for _ in 0..<subscribers { subject.subscribe(onNext: { total &+= $0 }).disposed(by: bag) }
+            let time = elapsed { for value in 0..<n { subject.onNext(value) } }
+            blackHole(total)
+            return time
+        }
+    }
+
+    static func operatorChain(_ n: Int) -> UInt64 {
+        let subject = PublishSubject<Int>()
+        var last = 0
+        let subscription = subject.map { $0 &* 2 }.filter { $0 % 3 != 0 }.distinctUntilChanged().scan(0, accumulator: &+)
+            .subscribe(onNext: { last = $0 })
+        let time = elapsed { for value in 0..<n { subject.onNext(value) } }
+        blackHole(last)
+        subscription.dispose()
+        return time
+    }
+
+    static func flatMapJust(_ n: Int) -> UInt64 {
+        let subject = PublishSubject<Int>()
+        var last = 0
+        let subscription = subject.flatMap { Observable.just($0) }.subscribe(onNext: { last = $0 })
+        let time = elapsed { for value in 0..<n { subject.onNext(value) } }
+        blackHole(last)
+        subscription.dispose()
+        return time
+    }
+
+    static func flatMapLatest(_ n: Int) -> UInt64 {
+        let subject = PublishSubject<Int>()
+        var last = 0
+        let subscription = subject.flatMapLatest { Observable.just($0) }.subscribe(onNext: { last = $0 })
+        let time = elapsed { for value in 0..<n { subject.onNext(value) } }
+        blackHole(last)
+        subscription.dispose()
+        return time
+    }
+
+    static func contended(_ n: Int) -> UInt64 {
+        let reactor = CounterReactor()
+        let subscription = reactor.state.subscribe(onNext: { blackHole($0) })
+        let shared = SharedReactor(reactor)
+        let half = n / 2
+        let time = elapsed {
+            let group = DispatchGroup()
+            for _ in 0..<2 {
+                group.enter()
+                Thread.detachNewThread {
+                    let action = shared.reactor.action
+                    for _ in 0..<half { action.onNext(.increase) }
+                    group.leave()
+                }
+            }
+            group.wait()
+        }
+        precondition(reactor.currentState.value == half * 2, "contended lost actions")
+        subscription.dispose()
+        return time
+    }
+
+    static func createReactor(_ n: Int) -> UInt64 {
+        var reactors: [CounterReactor] = []
+        var subscriptions: [Disposable] = []
+        reactors.reserveCapacity(n)
+        subscriptions.reserveCapacity(n)
+        let time = elapsed {
+            for _ in 0..<n {
+                let reactor = CounterReactor()
+                subscriptions.append(reactor.state.subscribe(onNext: { blackHole($0) }))
+                reactors.append(reactor)
+            }
+        }
+        for subscription in subscriptions { subscription.dispose() }
+        blackHole(reactors)
+        return time
+    }
+
+    /// The plain `state = reduce(state, mutation)` loop, with the reducer behind an opaque call so it is not folded.
+    static func floorReduceLoop(_ n: Int) -> UInt64 {
+        var state = CounterReactor.State()
+        let reduce = opaqueReducer()
+        let time = elapsed {
+            for _ in 0..<n { state = reduce(state, .increaseValue) }
+        }
+        precondition(state.value == n)
+        return time
+    }
+
+    /// The same loop plus one closure subscriber: the least any state delivery can cost.
+    static func floorReduceAndSubscriber(_ n: Int) -> UInt64 {
+        var state = CounterReactor.State()
+        let reduce = opaqueReducer()
+        var seen = 0
+        let subscriber = opaqueSubscriber { seen = $0.value }
+        let time = elapsed {
+            for _ in 0..<n {
+                state = reduce(state, .increaseValue)
+                subscriber(state)
+            }
+        }
+        precondition(seen == n)
+        return time
+    }
+
+    @inline(never)
+    static func opaqueReducer() -> (CounterReactor.State, CounterReactor.Mutation) -> CounterReactor.State {
+        let reactor = CounterReactor()
+        return { reactor.reduce(state: $0, mutation: $1) }
+    }
+
+    @inline(never)
+    static func opaqueSubscriber(_ body: @escaping (CounterReactor.State) -> Void) -> (CounterReactor.State) -> Void {
+        body
+    }
+}
+
+/// Hands one reactor to two benchmark threads; the reactor itself serializes what they do.
+final class SharedReactor: @unchecked Sendable { // read-only after init; the reactor's own locks guard it
+    let reactor: CounterReactor
+    init(_ reactor: CounterReactor) { self.reactor = reactor }
+}
+
+/// Resident memory in bytes, from /proc/self/statm (0 where that file does not exist). The memory scenarios run
+/// first, in a fresh process, so that memory freed by other scenarios cannot hide what they allocate.
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// Bytes of resident memory per reactor (each with one state subscription), over `count` reactors.
+func memoryPerReactor(count: Int) -> Double {
+    var reactors: [CounterReactor] = []
+    var subscriptions: [Disposable] = []
+    reactors.reserveCapacity(count)
+    subscriptions.reserveCapacity(count)
+    let before = residentBytes()
+    for _ in 0..<count {
+        let reactor = CounterReactor()
+        subscriptions.append(reactor.state.subscribe(onNext: { blackHole($0) }))
+        reactors.append(reactor)
+    }
+    let after = residentBytes()
+    blackHole(reactors)
+    blackHole(subscriptions)
+    return Double(after - before) / Double(count)
+}
+
+/// Bytes of resident memory per idle subscription to one subject.
+func memoryPerSubscription(count: Int) -> Double {
+    let subject = PublishSubject<Int>()
+    var subscriptions: [Disposable] = []
+    subscriptions.reserveCapacity(count)
+    let before = residentBytes()
+    for _ in 0..<count { subscriptions.append(subject.subscribe(onNext: { blackHole($0) })) }
+    let after = residentBytes()
+    blackHole(subscriptions)
+    return Double(after - before) / Double(count)
+}

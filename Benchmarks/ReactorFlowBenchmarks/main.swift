@@ -1,0 +1,113 @@
+import Foundation
+
+// ReactorFlowBenchmarks: run in release, `swift run -c release ReactorFlowBenchmarks [--json] [--filter NAME]
+// [--iterations N]`. Every scenario runs a warm-up and then `runs` measured runs; min and median are reported in
+// nanoseconds per operation (bytes for the memory scenarios).
+
+struct Scenario {
+    let name: String
+    let operations: Int
+    let unit: String
+    let run: (Int) -> UInt64
+}
+
+struct Result: Codable {
+    let name: String
+    let unit: String
+    let min: Double
+    let median: Double
+    let runs: Int
+}
+
+struct Report: Codable {
+    let scenarios: [Result]
+    let floor: [String: Double]
+    let targets: [String: Double]
+}
+
+let usage = "usage: ReactorFlowBenchmarks [--json] [--filter NAME] [--iterations N]"
+var json = false
+var filter: String?
+var scale = 1.0
+var runs = 7
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--json": json = true
+    case "--filter":
+        guard let value = arguments.popFirst() else { print(usage); exit(2) }
+        filter = value
+    case "--iterations":
+        guard let value = arguments.popFirst(), let iterations = Int(value), iterations > 0 else { print(usage); exit(2) }
+        scale = min(1, Double(iterations) / 1_000_000)
+        runs = max(5, min(runs, iterations))
+    case "--help", "-h":
+        print(usage)
+        exit(0)
+    default:
+        FileHandle.standardError.write(Data("unknown option \(argument)\n\(usage)\n".utf8))
+        exit(2)
+    }
+}
+
+@MainActor func scaled(_ count: Int) -> Int { max(10, Int(Double(count) * scale)) }
+
+let scenarios: [Scenario] = [
+    Scenario(name: "counter", operations: scaled(1_000_000), unit: "ns/action", run: Scenarios.counter),
+    Scenario(name: "concat3", operations: scaled(300_000), unit: "ns/action", run: Scenarios.concat3),
+    Scenario(name: "pulse", operations: scaled(300_000), unit: "ns/action", run: Scenarios.pulse),
+    Scenario(name: "fanout-1", operations: scaled(1_000_000), unit: "ns/event", run: Scenarios.fanout(subscribers: 1)),
+    Scenario(name: "fanout-10", operations: scaled(300_000), unit: "ns/event", run: Scenarios.fanout(subscribers: 10)),
+    Scenario(name: "fanout-100", operations: scaled(30_000), unit: "ns/event", run: Scenarios.fanout(subscribers: 100)),
+    Scenario(name: "operators-chain", operations: scaled(1_000_000), unit: "ns/event", run: Scenarios.operatorChain),
+    Scenario(name: "operators-flatMap-just", operations: scaled(300_000), unit: "ns/event", run: Scenarios.flatMapJust),
+    Scenario(name: "operators-flatMapLatest", operations: scaled(300_000), unit: "ns/event", run: Scenarios.flatMapLatest),
+    Scenario(name: "contended", operations: scaled(1_000_000), unit: "ns/action", run: Scenarios.contended),
+    Scenario(name: "create-reactor", operations: scaled(100_000), unit: "ns/reactor", run: Scenarios.createReactor),
+]
+
+var results: [Result] = []
+
+if filter.map({ "memory".contains($0) }) ?? true {
+    let reactorCount = scaled(100_000)
+    let perReactor = memoryPerReactor(count: reactorCount)
+    let perSubscription = memoryPerSubscription(count: scaled(100_000))
+    results.append(Result(name: "memory-per-reactor", unit: "bytes", min: perReactor, median: perReactor, runs: 1))
+    results.append(Result(name: "memory-per-subscription", unit: "bytes", min: perSubscription, median: perSubscription, runs: 1))
+    if !json {
+        print(String(format: "%-26@ %9.0f bytes (reactor + one state subscription, %d reactors)", "memory-per-reactor" as NSString, perReactor, reactorCount))
+        print(String(format: "%-26@ %9.0f bytes (idle subscription to a subject)", "memory-per-subscription" as NSString, perSubscription))
+    }
+}
+
+for scenario in scenarios where filter.map({ scenario.name.contains($0) }) ?? true {
+    _ = scenario.run(max(10, scenario.operations / 10))
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        samples.append(Double(scenario.run(scenario.operations)) / Double(scenario.operations))
+    }
+    samples.sort()
+    let result = Result(name: scenario.name, unit: scenario.unit, min: samples[0], median: samples[samples.count / 2], runs: runs)
+    results.append(result)
+    if !json {
+        print(String(format: "%-26@ min %9.1f   median %9.1f  %@", scenario.name as NSString, result.min, result.median, scenario.unit as NSString))
+    }
+}
+
+var floor: [String: Double] = [:]
+for (name, run) in [("reduce-loop", Scenarios.floorReduceLoop), ("reduce-and-subscriber", Scenarios.floorReduceAndSubscriber)] {
+    let operations = scaled(10_000_000)
+    _ = run(operations / 10)
+    var samples = (0..<runs).map { _ in Double(run(operations)) / Double(operations) }
+    samples.sort()
+    floor[name] = samples[samples.count / 2]
+    if !json { print(String(format: "floor %-20@ median %9.2f ns/op", name as NSString, samples[samples.count / 2])) }
+}
+
+if json {
+    let targets = ["counter": 100.0, "concat3": 250, "pulse": 400, "contended": 300, "create-reactor": 2000, "memory-per-reactor": 1024]
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let data = try encoder.encode(Report(scenarios: results, floor: floor, targets: targets))
+    print(String(decoding: data, as: UTF8.self))
+}

@@ -1,0 +1,63 @@
+/// How a reactor runs the mutation stream of an action while earlier streams of the same kind are still running.
+///
+/// Declared once per reactor in `effectPolicy(for:)`:
+///
+/// ```swift
+/// func effectPolicy(for action: Action) -> EffectPolicy {
+///     switch action {
+///     case .search: return .latest          // a new query cancels the previous search
+///     case .tapLogin: return .first         // taps while a login runs are ignored
+///     case .save: return .serial            // saves run one after another
+///     default: return .merge                // the default: all run at once, as in ReactorKit
+///     }
+/// }
+/// ```
+///
+/// Actions share a lane when they have the same `id`; without one, actions of the same enum case share a lane
+/// (`.search("a")` and `.search("ab")` do, `.search` and `.refresh` do not).
+public struct EffectPolicy: Equatable {
+    /// The four behaviours.
+    public enum Kind: Sendable, Equatable {
+        /// Every stream runs at once (the default, as in ReactorKit).
+        case merge
+        /// A new action disposes the running stream of its lane first.
+        case latest
+        /// An action arriving while its lane runs a stream is dropped; `mutate` is not called.
+        case first
+        /// An action arriving while its lane runs a stream waits, and runs when the lanes's earlier ones finish.
+        case serial
+    }
+
+    /// The behaviour.
+    public let kind: Kind
+    /// The lane, when given explicitly.
+    public let id: AnyHashable?
+
+    /// Every stream at once.
+    public static var merge: EffectPolicy { EffectPolicy(kind: .merge, id: nil) }
+    /// Latest wins, one lane per action case.
+    public static var latest: EffectPolicy { EffectPolicy(kind: .latest, id: nil) }
+    /// First wins, one lane per action case.
+    public static var first: EffectPolicy { EffectPolicy(kind: .first, id: nil) }
+    /// One at a time, one lane per action case.
+    public static var serial: EffectPolicy { EffectPolicy(kind: .serial, id: nil) }
+
+    /// Latest wins in the lane `id`.
+    public static func latest(id: some Hashable) -> EffectPolicy { EffectPolicy(kind: .latest, id: AnyHashable(id)) }
+    /// First wins in the lane `id`.
+    public static func first(id: some Hashable) -> EffectPolicy { EffectPolicy(kind: .first, id: AnyHashable(id)) }
+    /// One at a time in the lane `id`.
+    public static func serial(id: some Hashable) -> EffectPolicy { EffectPolicy(kind: .serial, id: AnyHashable(id)) }
+}
+
+extension Reactor {
+    public func effectPolicy(for action: Action) -> EffectPolicy { .merge }
+}
+
+/// The lane of an action: the explicit id, or the action's enum case name.
+func laneKey<Action>(for action: Action, policy: EffectPolicy) -> AnyHashable {
+    if let id = policy.id { return id }
+    let mirror = Mirror(reflecting: action)
+    if mirror.displayStyle == .enum, let label = mirror.children.first?.label { return AnyHashable(label) }
+    return AnyHashable(String(describing: action))
+}

@@ -1,0 +1,175 @@
+/// Turns each action into its mutation stream and merges them: a `flatMap` specialised for the reactor, with the
+/// per-action `EffectPolicy` applied.
+///
+/// A `just` stream under `.merge`, the common case, is applied without a subscription. Other streams get one small
+/// observer each; an error ends only that stream and is reported (rule B7). Disposing the stage disposes every
+/// stream still running (rule B9) and drops queued actions.
+final class MutationStage<R: Reactor>: @unchecked Sendable { // `lanes`, `streams` and flags are guarded by `lock`
+    private struct Lane {
+        var running: [MutationStream<R>] = []
+        var queued = FIFO<(action: R.Action, token: SendToken?)>()
+    }
+
+    private weak var reactor: R?
+    private let downstream: SerializedObserver<R.Mutation>
+    private let effects: EffectTracker
+    private let lock = Lock.make()
+    private var streams: [ObjectIdentifier: MutationStream<R>] = [:]
+    private var lanes: [AnyHashable: Lane] = [:]
+    private var sourceCompleted = false
+    private var disposed = false
+
+    init(reactor: R?, downstream: Sink<R.Mutation>, effects: EffectTracker) {
+        self.reactor = reactor
+        self.downstream = SerializedObserver(AnyObserver(downstream))
+        self.effects = effects
+    }
+
+    func run(_ actions: Observable<R.Action>) -> Disposable {
+        let subscription = actions.subscribe(AnyObserver<R.Action> { [self] event in
+            switch event {
+            case .next(let action):
+                receive(action, token: SendToken.current)
+            case .error(let error):
+                downstream.onError(error)
+            case .completed:
+                let done = lock.withLock { () -> Bool in
+                    sourceCompleted = true
+                    return streams.isEmpty
+                }
+                if done { downstream.onCompleted() }
+            }
+        })
+        return Disposables.create(subscription, Disposables.create { [self] in disposeStreams() })
+    }
+
+    private func receive(_ action: R.Action, token: SendToken?) {
+        guard let reactor else { return }
+        token?.claim()
+        let policy = reactor.effectPolicy(for: action)
+        guard policy.kind != .merge else {
+            start(action, reactor: reactor, lane: nil, token: token)
+            return
+        }
+        let key = laneKey(for: action, policy: policy)
+        var cancelled: [MutationStream<R>] = []
+        let proceed = lock.withLock { () -> Bool in
+            let busy = !(lanes[key]?.running.isEmpty ?? true)
+            switch policy.kind {
+            case .merge:
+                return true
+            case .latest:
+                cancelled = lanes[key]?.running ?? []
+                lanes[key]?.running = []
+                for stream in cancelled { streams[ObjectIdentifier(stream)] = nil }
+                return true
+            case .first:
+                return !busy
+            case .serial:
+                if busy {
+                    token?.streamStarted()
+                    lanes[key, default: Lane()].queued.append((action, token))
+                    return false
+                }
+                return true
+            }
+        }
+        for stream in cancelled {
+            stream.subscription.dispose()
+            stream.token?.streamFinished()
+            effects.finished()
+        }
+        if proceed { start(action, reactor: reactor, lane: key, token: token) }
+    }
+
+    private func start(_ action: R.Action, reactor: R, lane: AnyHashable?, token: SendToken?) {
+        let stream = reactor.mutate(action: action)
+        if lane == nil, let just = stream as? Just<R.Mutation> {
+            downstream.onNext(just.element)
+            return
+        }
+        let observer = MutationStream(stage: self, action: action, lane: lane, token: token)
+        let registered = lock.withLock { () -> Bool in
+            guard !disposed else { return false }
+            streams[ObjectIdentifier(observer)] = observer
+            if let lane { lanes[lane, default: Lane()].running.append(observer) }
+            return true
+        }
+        guard registered else { return }
+        effects.started()
+        token?.streamStarted()
+        observer.subscription.setDisposable(stream.subscribe(observer))
+    }
+
+    fileprivate func forward(_ mutation: R.Mutation, from stream: MutationStream<R>) {
+        guard lock.withLock({ streams[ObjectIdentifier(stream)] != nil }) else { return } // cancelled by `.latest`
+        downstream.onNext(mutation)
+    }
+
+    fileprivate func finished(_ stream: MutationStream<R>, error: (any Error)?) {
+        if let error {
+            Diagnostics.report(.mutationFailed, error: error, message: "\(R.self).mutate(action: \(stream.action))")
+        }
+        var next: (action: R.Action, token: SendToken?)?
+        let (removed, done) = lock.withLock { () -> (Bool, Bool) in
+            let removed = streams.removeValue(forKey: ObjectIdentifier(stream)) != nil
+            if removed, let lane = stream.lane {
+                lanes[lane]?.running.removeAll { $0 === stream }
+                if lanes[lane]?.running.isEmpty == true { next = lanes[lane]?.queued.popFirst() }
+            }
+            return (removed, removed && next == nil && sourceCompleted && streams.isEmpty)
+        }
+        stream.subscription.dispose()
+        if removed {
+            stream.token?.streamFinished()
+            effects.finished()
+        }
+        if let next, let reactor, let lane = stream.lane {
+            start(next.action, reactor: reactor, lane: lane, token: next.token)
+            next.token?.streamFinished() // the queued placeholder; `start` counted the real stream
+        }
+        if done { downstream.onCompleted() }
+    }
+
+    private func disposeStreams() {
+        let (running, queuedTokens) = lock.withLock { () -> ([MutationStream<R>], [SendToken]) in
+            disposed = true
+            let running = Array(streams.values)
+            let queued = lanes.values.flatMap { lane in lane.queued.elements.compactMap(\.token) }
+            streams = [:]
+            lanes = [:]
+            return (running, queued)
+        }
+        for stream in running {
+            stream.subscription.dispose()
+            stream.token?.streamFinished()
+            effects.finished()
+        }
+        for token in queuedTokens { token.streamFinished() }
+    }
+}
+
+/// One running mutation stream of a `MutationStage`.
+final class MutationStream<R: Reactor>: ObserverType, @unchecked Sendable { // all fields are set once; `subscription` locks itself
+    let subscription = SingleAssignmentDisposable()
+    let action: R.Action
+    let lane: AnyHashable?
+    let token: SendToken?
+    /// Weak: a late event racing with the reactor's release finds no stage and is dropped.
+    private weak var stage: MutationStage<R>?
+
+    init(stage: MutationStage<R>, action: R.Action, lane: AnyHashable?, token: SendToken?) {
+        self.stage = stage
+        self.action = action
+        self.lane = lane
+        self.token = token
+    }
+
+    func on(_ event: Event<R.Mutation>) {
+        switch event {
+        case .next(let mutation): stage?.forward(mutation, from: self)
+        case .error(let error): stage?.finished(self, error: error)
+        case .completed: stage?.finished(self, error: nil)
+        }
+    }
+}

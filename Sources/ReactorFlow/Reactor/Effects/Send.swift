@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Counts a reactor's running mutation streams and wakes whoever waits for none to be left.
+package final class EffectTracker: @unchecked Sendable { // fields are guarded by `lock`
+    private let lock = Lock.make()
+    private var running = 0
+    private var idleWaiters: [@Sendable () -> Void] = []
+
+    /// The number of mutation streams running now.
+    package var count: Int { lock.withLock { running } }
+
+    func started() { lock.withLock { running += 1 } }
+
+    func finished() {
+        let waiters = lock.withLock { () -> [@Sendable () -> Void] in
+            running -= 1
+            guard running == 0 else { return [] }
+            defer { idleWaiters = [] }
+            return idleWaiters
+        }
+        for waiter in waiters { waiter() }
+    }
+
+    /// Calls `body` once no stream is running (now, if none is).
+    func whenIdle(_ body: @escaping @Sendable () -> Void) {
+        let now = lock.withLock { () -> Bool in
+            if running == 0 { return true }
+            idleWaiters.append(body)
+            return false
+        }
+        if now { body() }
+    }
+}
+
+/// Ties the mutation streams an action starts to the `send(_:)` call that sent it.
+///
+/// While `send` delivers its action it stands in a thread-local slot; the mutation stage, running on the same
+/// thread, claims it and counts the streams it starts for it.
+final class SendToken: @unchecked Sendable { // fields are guarded by `lock`
+    private static let slot: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    static var current: SendToken? {
+        pthread_getspecific(slot).map { Unmanaged<SendToken>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private let lock = Lock.make()
+    private var claimed = false
+    private var pending = 0
+    private var onDone: (@Sendable () -> Void)?
+
+    /// Runs `body` with this token in the thread-local slot.
+    func install(during body: () -> Void) {
+        let previous = pthread_getspecific(Self.slot)
+        pthread_setspecific(Self.slot, Unmanaged.passUnretained(self).toOpaque())
+        body()
+        pthread_setspecific(Self.slot, previous)
+    }
+
+    var isClaimed: Bool { lock.withLock { claimed } }
+
+    func claim() { lock.withLock { claimed = true } }
+
+    func streamStarted() { lock.withLock { pending += 1 } }
+
+    func streamFinished() {
+        let done = lock.withLock { () -> (@Sendable () -> Void)? in
+            pending -= 1
+            guard pending == 0 else { return nil }
+            defer { onDone = nil }
+            return onDone
+        }
+        done?()
+    }
+
+    /// Calls `body` once every stream counted for this token has finished (now, if none is left).
+    func whenDone(_ body: @escaping @Sendable () -> Void) {
+        let now = lock.withLock { () -> Bool in
+            if pending == 0 { return true }
+            onDone = body
+            return false
+        }
+        if now { body() }
+    }
+}
+
+extension Reactor {
+    /// Sends `action` and returns once the mutation streams it started have finished, their mutations reduced
+    /// (with the default scheduler). For tests and for SwiftUI's `.task` and `.refreshable`.
+    ///
+    /// If the action could not be followed (another thread was processing actions at that moment, or
+    /// `transform(action:)` delayed it), this waits until no mutation stream of the reactor is running.
+    ///
+    /// ```swift
+    /// .refreshable { await reactor.send(.refresh) }
+    /// ```
+    nonisolated(nonsending) public func send(_ action: Action) async {
+        let pipeline = reactorStorage.pipeline(for: self)
+        let token = SendToken()
+        token.install { pipeline.action.onNext(action) }
+        let effects = pipeline.effects
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            if token.isClaimed {
+                token.whenDone { continuation.resume() }
+            } else {
+                effects.whenIdle { continuation.resume() }
+            }
+        }
+    }
+}

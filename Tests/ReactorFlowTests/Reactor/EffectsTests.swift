@@ -1,0 +1,258 @@
+import Foundation
+import Observation
+import ReactorFlow
+import ReactorFlowTesting
+import Testing
+
+/// A reactor whose actions each take a while on a TestScheduler, under every policy.
+final class PolicyReactor: Reactor {
+    enum Action: Equatable {
+        case search(String)
+        case tap(Int)
+        case save(Int)
+        case plain(Int)
+    }
+
+    enum Mutation: Equatable {
+        case log(String)
+    }
+
+    struct State: Equatable {
+        var log: [String] = []
+    }
+
+    let initialState = State()
+    let reactorStorage = ReactorStorage()
+    let scheduler: TestScheduler
+    let disposed = LockedLog()
+    let mutateCalls = LockedLog()
+
+    init(scheduler: TestScheduler) {
+        self.scheduler = scheduler
+    }
+
+    func effectPolicy(for action: Action) -> EffectPolicy {
+        switch action {
+        case .search: return .latest
+        case .tap: return .first
+        case .save: return .serial(id: "disk")
+        case .plain: return .merge
+        }
+    }
+
+    func mutate(action: Action) -> Observable<Mutation> {
+        mutateCalls.append("\(action)")
+        let name: String
+        switch action {
+        case .search(let query): name = "search \(query)"
+        case .tap(let number): name = "tap \(number)"
+        case .save(let number): name = "save \(number)"
+        case .plain(let number): name = "plain \(number)"
+        }
+        let disposed = self.disposed
+        return Observable.concat(
+            .just(.log("start \(name)")),
+            Observable.just(.log("end \(name)")).delay(.milliseconds(100), scheduler: scheduler)
+        ).do(onDispose: { disposed.append(name) })
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .log(let line): state.log.append(line)
+        }
+        return state
+    }
+}
+
+final class LockedLog: @unchecked Sendable { // `lines` is guarded by `lock`
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+}
+
+@Suite("Effects (issue 7)")
+struct EffectsTests {
+    @Test("latest cancels the earlier stream; only the last action's mutations reach reduce")
+    func latestPolicy() {
+        let scheduler = TestScheduler()
+        let reactor = PolicyReactor(scheduler: scheduler)
+        reactor.action.onNext(.search("a"))
+        scheduler.advance(by: .milliseconds(50))
+        reactor.action.onNext(.search("ab"))
+        #expect(reactor.disposed.all == ["search a"])
+        scheduler.advance(by: .milliseconds(200))
+        #expect(reactor.currentState.log == ["start search a", "start search ab", "end search ab"])
+    }
+
+    @Test("first drops actions while one is in flight, and accepts the next after completion")
+    func firstPolicy() {
+        let scheduler = TestScheduler()
+        let reactor = PolicyReactor(scheduler: scheduler)
+        reactor.action.onNext(.tap(1))
+        reactor.action.onNext(.tap(2))
+        scheduler.advance(by: .milliseconds(100))
+        reactor.action.onNext(.tap(3))
+        scheduler.advance(by: .milliseconds(100))
+        #expect(reactor.mutateCalls.all == ["tap(1)", "tap(3)"])
+        #expect(reactor.currentState.log == ["start tap 1", "end tap 1", "start tap 3", "end tap 3"])
+    }
+
+    @Test("serial runs them in order without overlap")
+    func serialPolicy() {
+        let scheduler = TestScheduler()
+        let reactor = PolicyReactor(scheduler: scheduler)
+        reactor.action.onNext(.save(1))
+        reactor.action.onNext(.save(2))
+        reactor.action.onNext(.save(3))
+        scheduler.advance(by: .seconds(1))
+        #expect(reactor.currentState.log == ["start save 1", "end save 1", "start save 2", "end save 2", "start save 3", "end save 3"])
+    }
+
+    @Test("merge, the default, runs everything at once; lanes are per action case")
+    func mergeAndLanes() {
+        let scheduler = TestScheduler()
+        let reactor = PolicyReactor(scheduler: scheduler)
+        reactor.action.onNext(.plain(1))
+        reactor.action.onNext(.plain(2))
+        reactor.action.onNext(.tap(1))
+        reactor.action.onNext(.search("x"))
+        scheduler.advance(by: .milliseconds(100))
+        #expect(reactor.currentState.log == ["start plain 1", "start plain 2", "start tap 1", "start search x",
+                                             "end plain 1", "end plain 2", "end tap 1", "end search x"])
+    }
+
+    @Test("releasing the reactor cancels in-flight async work: the Task sees cancellation")
+    func releaseCancelsTasks() async {
+        let cancelled = AsyncSignal()
+        let started = AsyncSignal()
+        var reactor: AsyncReactor? = AsyncReactor(started: started, cancelled: cancelled)
+        reactor?.action.onNext(.load)
+        await started.wait()
+        reactor = nil
+        await cancelled.wait()
+    }
+
+    @Test("send returns only after the last mutation of its action is reduced")
+    func sendWaits() async {
+        let reactor = AsyncReactor(started: AsyncSignal(), cancelled: AsyncSignal())
+        await reactor.send(.quick)
+        #expect(reactor.currentState.steps == ["one", "two", "three"])
+        await reactor.send(.sync)
+        #expect(reactor.currentState.steps == ["one", "two", "three", "sync"])
+    }
+
+    @Test("Observable.run emits what it sends, fails with what it throws")
+    func observableRun() async throws {
+        let values = try await Observable<Int>.run { send in
+            send(1)
+            await Task.yield()
+            send(2)
+        }.values.collect()
+        #expect(values == [1, 2])
+        await #expect(throws: TestError.self) {
+            _ = try await Observable<Int>.run { _ in throw TestError() }.values.collect()
+        }
+    }
+}
+
+/// A reactor with async mutations written with `Observable.run`.
+final class AsyncReactor: Reactor {
+    enum Action { case load, quick, sync }
+    enum Mutation { case step(String) }
+    struct State { var steps: [String] = [] }
+
+    let initialState = State()
+    let reactorStorage = ReactorStorage()
+    let started: AsyncSignal
+    let cancelled: AsyncSignal
+
+    init(started: AsyncSignal, cancelled: AsyncSignal) {
+        self.started = started
+        self.cancelled = cancelled
+    }
+
+    func mutate(action: Action) -> Observable<Mutation> {
+        switch action {
+        case .load:
+            let (started, cancelled) = (self.started, self.cancelled)
+            return .run { send in
+                await started.fire()
+                do {
+                    try await Task.sleep(for: .seconds(60))
+                } catch {
+                    await cancelled.fire()
+                }
+                send(.step("never"))
+            }
+        case .quick:
+            return .run { send in
+                send(.step("one"))
+                try await Task.sleep(for: .milliseconds(5))
+                send(.step("two"))
+                await Task.yield()
+                send(.step("three"))
+            }
+        case .sync:
+            return .just(.step("sync"))
+        }
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .step(let name): state.steps.append(name)
+        }
+        return state
+    }
+}
+
+@Suite("ObservedReactor (Observation)")
+@MainActor
+struct ObservedReactorTests {
+    @Test("a tracked property change triggers onChange exactly once per state change that alters it")
+    func trackedPropertyChanges() async {
+        let reactor = ProbeReactor()
+        let model = ObservedReactor(reactor)
+        let valueChanges = Counter()
+        let logChanges = Counter()
+        func trackValue() { withObservationTracking { _ = model.value } onChange: { valueChanges.increment() } }
+        func trackLog() { withObservationTracking { _ = model.log } onChange: { logChanges.increment() } }
+        trackValue()
+        trackLog()
+
+        model.send(.add(1))
+        await settle()
+        #expect(model.value == 1)
+        #expect(valueChanges.count == 1)
+        #expect(logChanges.count == 0, "log did not change")
+        trackValue()
+
+        model.send(.record("x"))
+        await settle()
+        #expect(valueChanges.count == 1, "value did not change")
+        #expect(logChanges.count == 1)
+        trackLog()
+
+        model.send(.add(0))
+        await settle()
+        #expect(valueChanges.count == 1, "a state change that leaves value equal does not notify it")
+
+        let wholeStateChanges = Counter()
+        withObservationTracking { _ = model.state } onChange: { wholeStateChanges.increment() }
+        model.send(.add(2))
+        await settle()
+        #expect(model.state.value == 3)
+        #expect(valueChanges.count == 2)
+        #expect(wholeStateChanges.count == 1)
+        await model.perform(.add(1))
+        await settle()
+        #expect(model.value == 4)
+    }
+
+    /// Lets state hop to the main queue if it was not delivered inline.
+    private func settle() async {
+        for _ in 0..<5 { await Task.yield() }
+    }
+}
