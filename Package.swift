@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "ReactorFlow", targets: ["ReactorFlow"]),
         .library(name: "ReactorFlowTesting", targets: ["ReactorFlowTesting"]),
         .executable(name: "LoginExample", targets: ["LoginExample"]),
+        .executable(name: "CounterExample", targets: ["CounterExample"]),
+        .executable(name: "SearchExample", targets: ["SearchExample"]),
     ],
     targets: [
         .target(
@@ -22,9 +24,14 @@ let package = Package(
         .target(name: "ReactorFlowTesting", dependencies: ["ReactorFlow"]),
         .target(name: "LoginFeature", dependencies: ["ReactorFlow"], path: "Examples/Login/LoginFeature"),
         .executableTarget(name: "LoginExample", dependencies: ["LoginFeature", "ReactorFlow"], path: "Examples/Login/LoginExample"),
+        .target(name: "CounterFeature", dependencies: ["ReactorFlow"], path: "Examples/Counter/CounterFeature"),
+        .executableTarget(name: "CounterExample", dependencies: ["CounterFeature", "ReactorFlow"], path: "Examples/Counter/CounterExample"),
+        .target(name: "SearchFeature", dependencies: ["ReactorFlow"], path: "Examples/Search/SearchFeature"),
+        .executableTarget(name: "SearchExample", dependencies: ["SearchFeature", "ReactorFlow"], path: "Examples/Search/SearchExample"),
         .executableTarget(name: "ReactorFlowBenchmarks", dependencies: ["ReactorFlow"], path: "Benchmarks/ReactorFlowBenchmarks"),
         .testTarget(name: "ReactorFlowTests", dependencies: ["ReactorFlow", "ReactorFlowTesting"]),
         .testTarget(name: "ReactorFlowTestingTests", dependencies: ["ReactorFlow", "ReactorFlowTesting"]),
+        .testTarget(name: "ExampleTests", dependencies: ["CounterFeature", "SearchFeature", "ReactorFlow", "ReactorFlowTesting"]),
         .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature", "ReactorFlow", "ReactorFlowTesting"]),
     ],
     swiftLanguageModes: [.v6]

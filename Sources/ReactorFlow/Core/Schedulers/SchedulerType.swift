@@ -1,4 +1,4 @@
-import Dispatch
+@_exported import Dispatch // `RxTimeInterval` is `DispatchTimeInterval`: `.milliseconds(300)` must work with only `import ReactorFlow`
 import Foundation
 
 /// A time span, as in RxSwift: `.seconds(1)`, `.milliseconds(300)`.

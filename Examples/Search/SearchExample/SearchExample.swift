@@ -1,0 +1,46 @@
+import Foundation
+import ReactorFlow
+import SearchFeature
+
+/// Types a query the way a person would, scrolls to the end once, and prints what the screen shows.
+@main
+struct SearchExample {
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard arguments.count == 1, !arguments[0].hasPrefix("-") else {
+            FileHandle.standardError.write(Data("usage: swift run SearchExample QUERY   (for example: swift run SearchExample swift)\n".utf8))
+            exit(2)
+        }
+        let query = arguments[0]
+        let scheduler = SerialDispatchQueueScheduler(qos: .userInitiated)
+        let service = FakeRepositoryService(scheduler: scheduler, latency: .milliseconds(150))
+        let reactor = SearchReactor(service: service, scheduler: scheduler, debounce: .milliseconds(100))
+        let bag = DisposeBag()
+        reactor.pulse(\.$errorMessage).compactMap { $0 }
+            .subscribe(onNext: { print("  ⚠︎ \($0)") }).disposed(by: bag)
+
+        print("Typing \"\(query)\" one letter at a time…")
+        for length in 1...query.count {
+            reactor.action.onNext(.updateQuery(String(query.prefix(length))))
+            try? await Task.sleep(for: .milliseconds(30))
+        }
+        await reactor.send(.updateQuery(query))
+        show(reactor.currentState)
+
+        if reactor.currentState.nextPage != nil {
+            print("\nScrolled to the end: loading the next page…")
+            await reactor.send(.loadNextPage)
+            show(reactor.currentState)
+        }
+        print("\nRequests made: \(service.requestLog.joined(separator: ", ")) (keystrokes before the pause asked nothing)")
+    }
+
+    static func show(_ state: SearchReactor.State) {
+        if state.isEmpty {
+            print("  No repositories match \"\(state.query)\".")
+            return
+        }
+        print("  \(state.repositories.count) repositories for \"\(state.query)\"\(state.nextPage == nil ? "" : " (more below)"):")
+        for name in state.repositories { print("    • \(name)") }
+    }
+}
