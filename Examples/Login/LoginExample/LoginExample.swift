@@ -18,7 +18,9 @@ struct LoginExample {
         }
         let tokenStore: TokenStore = options.tokenFile.map { FileTokenStore(url: URL(fileURLWithPath: $0)) } ?? InMemoryTokenStore()
         if options.interactive {
-            await InteractiveSession(options: options, tokenStore: tokenStore).run()
+            let session = InteractiveSession(options: options, tokenStore: tokenStore)
+            await session.run()
+            withExtendedLifetime(session) {}
         } else {
             let passed = await Story(options: options, tokenStore: tokenStore).run()
             exit(passed ? 0 : 1)

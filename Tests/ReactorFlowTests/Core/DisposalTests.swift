@@ -142,7 +142,7 @@ struct DisposalTests {
         for (name, apply) in operators {
             weak var weakToken: Token?
             let subject = PublishSubject<Int>()
-            for _ in 0..<100 {
+            for _ in 0..<1_000 {
                 let token = Token()
                 weakToken = token
                 let subscription = apply(subject.asObservable()).subscribe(onNext: { _ in _ = token })

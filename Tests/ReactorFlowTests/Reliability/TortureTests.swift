@@ -1,0 +1,107 @@
+import Foundation
+import ReactorFlow
+import ReactorFlowTesting
+import Testing
+
+/// Checks the event grammar and non-overlapping delivery for one subscription, from any thread.
+final class GrammarChecker: @unchecked Sendable { // `ended` and `violations` are guarded by `lock`
+    private let lock = NSLock()
+    private let overlap = OverlapDetector()
+    private var ended = false
+    private var violations: [String] = []
+    let received = Counter()
+
+    func observer() -> AnyObserver<Int> {
+        AnyObserver { [self] event in
+            overlap.enter()
+            defer { overlap.leave() }
+            lock.withLock {
+                if ended { violations.append("event after terminal: \(event)") }
+                if event.isStopEvent { ended = true }
+            }
+            if case .next = event { received.increment() }
+        }
+    }
+
+    var problems: [String] {
+        lock.withLock { violations } + (overlap.overlapCount > 0 ? ["\(overlap.overlapCount) overlapping deliveries"] : [])
+    }
+}
+
+@Suite("Concurrency torture (issue 8)")
+struct TortureTests {
+    static let threads = 8
+    static let operationsPerThread = 2_000
+
+    @Test("random onNext, subscribe and dispose from 8 threads on subjects, merge, flatMapLatest and share")
+    func streams() {
+        let subject = PublishSubject<Int>()
+        let other = PublishSubject<Int>()
+        let pipelines: [Observable<Int>] = [
+            subject.asObservable(),
+            Observable.merge(subject.asObservable(), other.asObservable()),
+            subject.flatMapLatest { Observable.of($0, $0 + 1) },
+            subject.share(replay: 1),
+        ]
+        let checkers = LockedArray<GrammarChecker>()
+        let shared = Shared((subject, other, pipelines, checkers))
+        onThreads(Self.threads) { thread in
+            var random = SeededRandom(seed: UInt64(thread) &* 7919)
+            var mine: [Disposable] = []
+            let (subject, other, pipelines, checkers) = shared.value
+            for step in 0..<Self.operationsPerThread {
+                switch random.int(0...9) {
+                case 0...5:
+                    (random.chance(50) ? subject : other).onNext(step)
+                case 6, 7:
+                    let checker = GrammarChecker()
+                    checkers.append(checker)
+                    mine.append(pipelines[random.int(0...pipelines.count - 1)].subscribe(checker.observer()))
+                default:
+                    if !mine.isEmpty { mine.remove(at: random.int(0...mine.count - 1)).dispose() }
+                }
+            }
+            for subscription in mine { subscription.dispose() }
+        }
+        let problems = checkers.all.flatMap(\.problems)
+        #expect(problems.isEmpty, "\(problems.prefix(5))")
+        #expect(!subject.hasObservers && !other.hasObservers, "every subscription was disposed")
+        #expect(checkers.all.count > 1_000)
+    }
+
+    @Test("8 threads send actions with reentrant sends from subscribers: nothing lost, reduce never overlaps, reentrant FIFO")
+    func reactor() {
+        let reactor = ProbeReactor()
+        let reentrantOrderBroken = Counter()
+        var previousValue = 0
+        let subscription = reactor.state.skip(1).subscribe(onNext: { state in
+            // Every 100th value asks for two more, which must arrive in the order sent.
+            defer { previousValue = state.value }
+            if state.value != previousValue && state.value % 100 == 0 {
+                reactor.action.onNext(.record("a\(state.value)"))
+                reactor.action.onNext(.record("b\(state.value)"))
+            }
+            if let last = state.log.last, last.hasPrefix("b") {
+                let number = last.dropFirst()
+                if state.log.dropLast().last != "a\(number)" && !state.log.contains("a\(number)") { reentrantOrderBroken.increment() }
+            }
+        })
+        let shared = Shared(reactor)
+        onThreads(Self.threads) { _ in
+            for _ in 0..<Self.operationsPerThread { shared.value.action.onNext(.add(1)) }
+        }
+        subscription.dispose()
+        #expect(reactor.currentState.value == Self.threads * Self.operationsPerThread)
+        #expect(reactor.reduceOverlaps.overlapCount == 0)
+        #expect(reentrantOrderBroken.count == 0)
+        let records = reactor.currentState.log
+        #expect(records.count == 2 * records.filter { $0.hasPrefix("a") }.count, "every reentrant pair arrived")
+    }
+}
+
+final class LockedArray<Element>: @unchecked Sendable { // `items` is guarded by `lock`
+    private let lock = NSLock()
+    private var items: [Element] = []
+    func append(_ item: Element) { lock.withLock { items.append(item) } }
+    var all: [Element] { lock.withLock { items } }
+}
