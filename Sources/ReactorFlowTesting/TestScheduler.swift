@@ -18,7 +18,7 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable { // the cl
     private struct Item {
         let time: TestTime
         let order: UInt64
-        let work: ScheduledWork
+        let work: ScheduledItem
     }
 
     private let lock = Lock.make()
@@ -49,10 +49,10 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable { // the cl
     }
 
     /// Whether work is waiting to run.
-    public var hasPendingWork: Bool { lock.withLock { queue.contains { !$0.work.isDisposed } } }
+    public var hasPendingWork: Bool { lock.withLock { queue.contains { $0.work.isPending } } }
 
     /// The number of scheduled items not yet run or cancelled.
-    public var pendingWorkCount: Int { lock.withLock { queue.filter { !$0.work.isDisposed }.count } }
+    public var pendingWorkCount: Int { lock.withLock { queue.filter { $0.work.isPending }.count } }
 
     public func schedule(_ action: @escaping () -> Void) -> Disposable {
         scheduleAt(clock, action: action)
@@ -66,7 +66,7 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable { // the cl
     /// Runs `action` at virtual time `time` (at once on the next advance, if `time` has passed).
     @discardableResult
     public func scheduleAt(_ time: TestTime, action: @escaping () -> Void) -> Disposable {
-        let work = ScheduledWork(action)
+        let work = ScheduledItem(action)
         lock.withLock {
             let item = Item(time: time, order: nextOrder, work: work)
             nextOrder += 1
@@ -99,7 +99,7 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable { // the cl
     /// `maxSteps` items, since a periodic timer never runs out.
     public func run(maxSteps: Int = 100_000, sourceLocation: SourceLocation = #_sourceLocation) {
         var steps = 0
-        while let time = lock.withLock({ queue.first(where: { !$0.work.isDisposed })?.time }) {
+        while let time = lock.withLock({ queue.first(where: { $0.work.isPending })?.time }) {
             steps += 1
             if steps > maxSteps {
                 Issue.record("TestScheduler.run() stopped after \(maxSteps) items: something reschedules forever (an interval?). Use advance(to:) instead.", sourceLocation: sourceLocation)
@@ -110,35 +110,15 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable { // the cl
         }
     }
 
-    private func popDue(upTo time: TestTime) -> ScheduledWork? {
+    private func popDue(upTo time: TestTime) -> ScheduledItem? {
         lock.withLock {
             while let first = queue.first, first.time <= time {
                 queue.removeFirst()
-                if first.work.isDisposed { continue }
+                if !first.work.isPending { continue }
                 clockTicks = max(clockTicks, first.time)
                 return first.work
             }
             return nil
         }
     }
-}
-
-/// One scheduled action; releases its closure when it runs or is cancelled.
-final class ScheduledWork: Cancelable, @unchecked Sendable { // `action` is guarded by `lock`
-    private let lock = Lock.make()
-    private var action: (() -> Void)?
-
-    init(_ action: @escaping () -> Void) { self.action = action }
-
-    var isDisposed: Bool { lock.withLock { action == nil } }
-
-    func run() {
-        let action = lock.withLock { () -> (() -> Void)? in
-            defer { self.action = nil }
-            return self.action
-        }
-        action?()
-    }
-
-    func dispose() { lock.withLock { action = nil } }
 }

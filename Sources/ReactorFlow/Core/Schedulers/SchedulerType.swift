@@ -60,17 +60,22 @@ extension DispatchTimeInterval {
     }
 }
 
-/// One piece of scheduled work: runs at most once, and releases its closure when it runs or is disposed.
-final class ScheduledItem: Cancelable, @unchecked Sendable { // `action` is guarded by `lock`
+/// One piece of scheduled work, shared by every scheduler (and `TestScheduler`): runs at most once, and releases
+/// its closure when it runs or is disposed.
+package final class ScheduledItem: Cancelable, @unchecked Sendable { // `action` is guarded by `lock`
     private let lock = Lock.make()
     private var action: (() -> Void)?
     private var disposed = false
 
-    init(_ action: @escaping () -> Void) { self.action = action }
+    package init(_ action: @escaping () -> Void) { self.action = action }
 
-    var isDisposed: Bool { lock.withLock { disposed } }
+    /// Whether it was cancelled (a run item is not disposed, but has nothing left to run).
+    package var isDisposed: Bool { lock.withLock { disposed } }
 
-    func run() {
+    /// Whether it will still do something when run.
+    package var isPending: Bool { lock.withLock { action != nil } }
+
+    package func run() {
         lock.lock()
         let action = self.action
         self.action = nil
@@ -78,7 +83,7 @@ final class ScheduledItem: Cancelable, @unchecked Sendable { // `action` is guar
         action?()
     }
 
-    func dispose() {
+    package func dispose() {
         lock.lock()
         action = nil
         disposed = true
