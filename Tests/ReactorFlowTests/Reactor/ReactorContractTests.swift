@@ -177,6 +177,21 @@ struct ReactorContractTests {
         keptSubscriptions.dispose()
     }
 
+    @Test("B9 subscriptions nobody disposed are released with the reactor, not leaked")
+    func undisposedSubscribersReleased() {
+        weak var weakToken: Token?
+        do {
+            let reactor = ProbeReactor()
+            let token = Token()
+            weakToken = token
+            _ = reactor.state.subscribe(onNext: { _ in _ = token })
+            _ = reactor.pulse(\.$alert).subscribe(onNext: { _ in _ = token })
+            _ = reactor.action.subscribe(onNext: { _ in _ = token })
+            reactor.action.onNext(.add(1))
+        }
+        #expect(weakToken == nil)
+    }
+
     @Test("B9 sending to a released reactor's action is a no-op")
     func sendAfterRelease() {
         var reactor: ProbeReactor? = ProbeReactor()

@@ -88,6 +88,16 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         return subscription
     }
 
+    /// Releases every observer without sending them anything: for a stream whose owner died (a reactor's state),
+    /// so that subscriptions nobody disposed do not keep each other alive.
+    func releaseAllObservers() {
+        let all = lock.withLock { () -> [SubjectSubscription<Element>] in
+            defer { subscriptions = [] }
+            return subscriptions
+        }
+        for subscription in all { subscription.dispose() }
+    }
+
     fileprivate func remove(_ subscription: SubjectSubscription<Element>) {
         lock.withLock { subscriptions.removeAll { $0 === subscription } }
     }
