@@ -17,8 +17,8 @@ public final class ActionSubject<Element>: Observable<Element>, ObserverType, @u
     /// Delivers `.next`; `.error` and `.completed` are ignored (documented, rule B7b).
     public func on(_ event: Event<Element>) { core.on(event) }
 
-    /// Drops every subscriber; called when the reactor dies.
-    func releaseAllObservers() { core.releaseAllObservers() }
+    /// Completes every subscriber; called when the reactor dies.
+    func completeBecauseOwnerDied() { core.completeBecauseOwnerDied() }
 
     override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
 }
@@ -51,8 +51,8 @@ public final class StateRelay<Element>: Observable<Element>, @unchecked Sendable
     /// Stores `element` and delivers it to every subscriber.
     public func accept(_ element: Element) { core.on(.next(element)) }
 
-    /// Drops every subscriber; called when the reactor dies.
-    func releaseAllObservers() { core.releaseAllObservers() }
+    /// Completes every subscriber; called when the reactor dies.
+    func completeBecauseOwnerDied() { core.completeBecauseOwnerDied() }
 
     override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
 }

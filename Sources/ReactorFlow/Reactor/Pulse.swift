@@ -63,7 +63,9 @@ extension Reactor {
     ///     .subscribe(onNext: navigate)
     /// ```
     public func pulse<Value>(_ keyPath: KeyPath<State, Pulse<Value>>, delivery: PulseDelivery = .latest) -> Observable<Value> {
-        let storage = reactorStorage
+        // Weak: the storage owns the state stream this subscription hangs on; a strong reference would keep the
+        // pipeline (and its running mutation streams) alive after the reactor died.
+        weak let storage = reactorStorage
         return state.lift { sink in
             var lastCount: UInt?
             return { event in
@@ -75,12 +77,12 @@ extension Reactor {
                 let count = pulse.valueUpdatedCount
                 if let lastCount {
                     guard count != lastCount else { return }
-                } else if delivery == .unconsumed && (count == 0 || storage.pulseIsConsumed(keyPath, count: count)) {
+                } else if delivery == .unconsumed && (count == 0 || storage?.pulseIsConsumed(keyPath, count: count) != false) {
                     lastCount = count
                     return
                 }
                 lastCount = count
-                storage.markPulseConsumed(keyPath, count: count)
+                storage?.markPulseConsumed(keyPath, count: count)
                 sink.onNext(pulse.value)
             }
         }

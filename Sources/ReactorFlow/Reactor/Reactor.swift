@@ -84,7 +84,8 @@ extension Reactor {
     /// Error and completion events are ignored, so a binding can never end the reactor.
     public var action: ActionSubject<Action> { reactorStorage.pipeline(for: self).action }
 
-    /// The state stream. Each new subscriber first receives the current state.
+    /// The state stream. Each new subscriber first receives the current state. It never fails or completes while
+    /// the reactor lives; when the reactor is deinitialised it completes, ending every subscription to it.
     public var state: Observable<State> { reactorStorage.pipeline(for: self).state }
 
     /// The latest state (as delivered by `transform(state:)`), or the stubbed state when the stub is enabled.

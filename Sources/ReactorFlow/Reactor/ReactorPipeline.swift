@@ -61,9 +61,9 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
 
     package func dispose() {
         subscriptions.dispose()
-        // Subscribers that never disposed are released with the reactor rather than leaked; they receive nothing.
-        state.releaseAllObservers()
-        action.releaseAllObservers()
+        // Subscribers that never disposed are completed with the reactor, which ends their chains, rather than leaked.
+        state.completeBecauseOwnerDied()
+        action.completeBecauseOwnerDied()
     }
 }
 

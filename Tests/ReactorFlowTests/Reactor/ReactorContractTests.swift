@@ -177,19 +177,26 @@ struct ReactorContractTests {
         keptSubscriptions.dispose()
     }
 
-    @Test("B9 subscriptions nobody disposed are released with the reactor, not leaked")
+    @Test("B9 subscriptions nobody disposed are completed and released with the reactor, not leaked")
     func undisposedSubscribersReleased() {
-        weak var weakToken: Token?
+        weak var stateToken: Token?
+        weak var pulseToken: Token?
+        weak var actionToken: Token?
+        weak var weakReactor: ProbeReactor?
         do {
             let reactor = ProbeReactor()
-            let token = Token()
-            weakToken = token
-            _ = reactor.state.subscribe(onNext: { _ in _ = token })
-            _ = reactor.pulse(\.$alert).subscribe(onNext: { _ in _ = token })
-            _ = reactor.action.subscribe(onNext: { _ in _ = token })
+            weakReactor = reactor
+            let tokens = (Token(), Token(), Token())
+            (stateToken, pulseToken, actionToken) = tokens
+            _ = reactor.state.subscribe(onNext: { _ in _ = tokens.0 })
+            _ = reactor.pulse(\.$alert).subscribe(onNext: { _ in _ = tokens.1 })
+            _ = reactor.action.subscribe(onNext: { _ in _ = tokens.2 })
             reactor.action.onNext(.add(1))
         }
-        #expect(weakToken == nil)
+        #expect(weakReactor == nil)
+        #expect(stateToken == nil)
+        #expect(pulseToken == nil)
+        #expect(actionToken == nil)
     }
 
     @Test("B9 sending to a released reactor's action is a no-op")

@@ -88,14 +88,16 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         return subscription
     }
 
-    /// Releases every observer without sending them anything: for a stream whose owner died (a reactor's state),
-    /// so that subscriptions nobody disposed do not keep each other alive.
-    func releaseAllObservers() {
+    /// Completes every subscription, even on a relay that otherwise never ends: for a stream whose owner died (a
+    /// reactor's state and actions). The completion runs down each operator chain and ends it, so subscriptions
+    /// nobody disposed do not keep each other alive. Later subscribers complete at once.
+    func completeBecauseOwnerDied() {
         let all = lock.withLock { () -> [SubjectSubscription<Element>] in
+            if stopEvent == nil { stopEvent = .completed }
             defer { subscriptions = [] }
             return subscriptions
         }
-        for subscription in all { subscription.dispose() }
+        for subscription in all { subscription.deliver(.completed) }
     }
 
     fileprivate func remove(_ subscription: SubjectSubscription<Element>) {
