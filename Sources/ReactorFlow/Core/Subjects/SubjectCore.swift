@@ -31,6 +31,12 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         self.replaysAfterStop = replaysAfterStop
     }
 
+    /// A subject that goes away completes the subscriptions still open: nobody can send to them any more, and the
+    /// completion ends their operator chains, which would otherwise keep each other alive.
+    deinit {
+        for subscription in subscriptions { subscription.deliver(.completed) }
+    }
+
     var hasObservers: Bool { lock.withLock { !subscriptions.isEmpty } }
     var isStopped: Bool { lock.withLock { stopEvent != nil } }
     var stoppedWith: Event<Element>? { lock.withLock { stopEvent } }
