@@ -3,6 +3,14 @@ import ReactorFlow
 import ReactorFlowTesting
 import Testing
 
+extension MainActor {
+    /// True: the test runs on the main actor (asserting it would trap otherwise).
+    static func assertIsolatedOrMainQueue() -> Bool {
+        MainActor.assertIsolated()
+        return true
+    }
+}
+
 @MainActor
 final class CounterView: View {
     var disposeBag = DisposeBag()
@@ -47,6 +55,16 @@ struct ViewAndStubTests {
         #expect(weakReactor != nil, "the view holds its reactor")
         view.disposeBag = DisposeBag()
         #expect(weakReactor == nil, "and lets it go with its bag")
+    }
+
+    @Test("B11 a @MainActor view class binds to a reactor in Swift 6 mode without warnings")
+    func mainActorViewBinds() {
+        let view = CounterView()
+        let reactor = ProbeReactor()
+        view.reactor = reactor
+        reactor.action.onNext(.add(3))
+        #expect(view.shownValues == [0, 3])
+        #expect(MainActor.assertIsolatedOrMainQueue())
     }
 
     @Test("D1 the reactor is released with the view")
