@@ -18,4 +18,14 @@ public final class AuthEvents: Sendable {
 
     /// Announces a login or logout.
     public func send(_ event: AuthEvent) { relay.accept(event) }
+
+    /// The events as a feature's own mutations, to merge in its `transform(mutation:)`.
+    public func mutations<Mutation>(loggedIn: @escaping (User) -> Mutation, loggedOut: Mutation) -> Observable<Mutation> {
+        events.map { event in
+            switch event {
+            case .loggedIn(let user): return loggedIn(user)
+            case .loggedOut: return loggedOut
+            }
+        }
+    }
 }

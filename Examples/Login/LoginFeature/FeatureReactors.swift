@@ -33,13 +33,7 @@ public final class ProfileBadgeReactor: Reactor {
     }
 
     public func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
-        let fromAuth = authEvents.events.map { event -> Mutation in
-            switch event {
-            case .loggedIn(let user): return .setUser(user)
-            case .loggedOut: return .setUser(nil)
-            }
-        }
-        return Observable.merge(mutation, fromAuth)
+        Observable.merge(mutation, authEvents.mutations(loggedIn: { .setUser($0) }, loggedOut: .setUser(nil)))
     }
 
     public func reduce(state: State, mutation: Mutation) -> State {
@@ -89,12 +83,7 @@ public final class SettingsReactor: Reactor {
     }
 
     public func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
-        Observable.merge(mutation, authEvents.events.map { event -> Mutation in
-            switch event {
-            case .loggedIn(let user): return .signedIn(user)
-            case .loggedOut: return .signedOut
-            }
-        })
+        Observable.merge(mutation, authEvents.mutations(loggedIn: { .signedIn($0) }, loggedOut: .signedOut))
     }
 
     public func reduce(state: State, mutation: Mutation) -> State {
