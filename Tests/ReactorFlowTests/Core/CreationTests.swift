@@ -3,7 +3,7 @@ import ReactorFlow
 import ReactorFlowTesting
 import Testing
 
-@Suite("Creation")
+@Suite("Creation (A4: cold by default)")
 struct CreationTests {
     @Test func justEmitsOneElementThenCompletes() {
         let (log, _) = Observable.just(42).log()
@@ -29,7 +29,8 @@ struct CreationTests {
         #expect(Observable<Int>.error(TestError()).log().0.events == [.error(TestError())])
     }
 
-    @Test func createEnforcesTheGrammar() {
+    @Test("A1 create enforces the grammar: nothing after a terminal event")
+    func createEnforcesTheGrammar() {
         let source = Observable<Int>.create { observer in
             observer.onNext(1)
             observer.onCompleted()

@@ -3,7 +3,7 @@ import ReactorFlow
 import ReactorFlowTesting
 import Testing
 
-@Suite("Subjects and relays")
+@Suite("Subjects and relays (A5)")
 struct SubjectTests {
     @Test func publishSubjectDeliversOnlyNewEvents() {
         let subject = PublishSubject<Int>()
@@ -67,7 +67,8 @@ struct SubjectTests {
         #expect(behavior.log().0.events == [.next("c")])
     }
 
-    @Test func reentrantSendsAreDeliveredToEveryoneInOrder() {
+    @Test("A10 closures capturing local vars compile unchanged; reentrant sends reach everyone in order")
+    func reentrantSendsAreDeliveredToEveryoneInOrder() {
         let subject = PublishSubject<Int>()
         var first: [Int] = []
         var second: [Int] = []

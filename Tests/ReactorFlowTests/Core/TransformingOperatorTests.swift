@@ -123,7 +123,7 @@ struct TransformingOperatorTests {
     }
 }
 
-@Suite("Error handling operators")
+@Suite("Error handling operators (A6)")
 struct ErrorHandlingTests {
     @Test func catchSwitchesToTheFallback() {
         let (log, _) = Observable<Int>.concat(.just(1), .error(TestError())).catch { _ in .of(8, 9) }.log()
@@ -159,7 +159,8 @@ struct ErrorHandlingTests {
         #expect(attempts.count == 100_000)
     }
 
-    @Test func anErrorEndsOnlyTheStreamItTravelsIn() {
+    @Test("A6 an error ends only the stream it travels in; a throwing closure becomes an error event")
+    func anErrorEndsOnlyTheStreamItTravelsIn() {
         let subject = PublishSubject<Int>()
         let (failing, _) = subject.map { value -> Int in if value == 2 { throw TestError() }; return value }.log()
         let (healthy, _) = subject.log()
