@@ -24,13 +24,10 @@ extension ObserverType {
 public enum RxError: Error, Equatable, CustomStringConvertible {
     /// `timeout` saw no element in time.
     case timeout
-    /// A `values` consumer or bridge was given an observable that ended without an element where one was required.
-    case noElements
 
     public var description: String {
         switch self {
         case .timeout: return "Sequence timeout."
-        case .noElements: return "Sequence doesn't contain any elements."
         }
     }
 }

@@ -38,7 +38,6 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     }
 
     var hasObservers: Bool { lock.withLock { !subscriptions.isEmpty } }
-    var isStopped: Bool { lock.withLock { stopEvent != nil } }
     var stoppedWith: Event<Element>? { lock.withLock { stopEvent } }
     var latest: Element? { lock.withLock { buffer.elements.last } }
 
