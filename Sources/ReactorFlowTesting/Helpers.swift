@@ -24,6 +24,7 @@ extension Reactor {
 
 /// The wait for `first(where:)` ran out.
 public struct TimeoutError: Error, CustomStringConvertible {
+    /// Says what was awaited and for how long.
     public let description: String
 }
 

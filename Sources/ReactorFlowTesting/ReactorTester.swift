@@ -21,7 +21,9 @@ public final class ReactorTester<R: Reactor> {
     /// Whether every state change and pulse must be asserted (`.on`, the default) or only what a step names
     /// (`.off`: a step compares only the fields its closure changed, and `finish()` checks nothing left over).
     public enum Exhaustivity: Sendable {
+        /// Every state change and every pulse must be asserted; anything left unasserted fails the test.
         case on
+        /// Only what the test asserts is checked; other changes are allowed.
         case off
     }
 

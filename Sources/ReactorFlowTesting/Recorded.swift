@@ -7,11 +7,13 @@ public struct Recorded<Value>: CustomDebugStringConvertible {
     /// What.
     public let value: Value
 
+    /// Pairs `value` with the virtual `time` it happened at.
     public init(time: TestTime, value: Value) {
         self.time = time
         self.value = value
     }
 
+    /// `value @ time`, as printed by a failing `#expect`.
     public var debugDescription: String { "\(value) @ \(time)" }
 }
 
@@ -36,14 +38,18 @@ extension Recorded {
 
 /// When a test observable was subscribed and unsubscribed (`.max` while still subscribed).
 public struct SubscriptionRecord: Equatable, CustomDebugStringConvertible, Sendable {
+    /// The virtual time the subscription started.
     public let subscribe: TestTime
+    /// The virtual time it was disposed, or `.max` while it is still running.
     public let unsubscribe: TestTime
 
+    /// A subscription from `subscribe` to `unsubscribe`; leave `unsubscribe` out for one still running.
     public init(_ subscribe: TestTime, _ unsubscribe: TestTime = .max) {
         self.subscribe = subscribe
         self.unsubscribe = unsubscribe
     }
 
+    /// `(subscribe, unsubscribe)`, or `(subscribe, ∞)` while running.
     public var debugDescription: String {
         unsubscribe == .max ? "(\(subscribe), never)" : "(\(subscribe), \(unsubscribe))"
     }

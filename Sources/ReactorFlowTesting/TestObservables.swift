@@ -22,6 +22,7 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
     /// The elements received so far, without times.
     public var elements: [Element] { events.compactMap(\.value.element) }
 
+    /// Records `event` at the scheduler's current virtual time.
     public func on(_ event: Event<Element>) {
         let time = scheduler.clock
         lock.withLock { recorded.append(Recorded(time: time, value: event)) }
@@ -54,6 +55,7 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
     /// When this observable was subscribed and disposed.
     public var subscriptions: [SubscriptionRecord] { lock.withLock { records } }
 
+    /// Subscribes `observer` and records the subscription's virtual start and end times in `subscriptions`.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let index = lock.withLock { () -> Int in
             records.append(SubscriptionRecord(scheduler.clock))

@@ -38,6 +38,7 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable { // the cl
     /// The current virtual time, in ticks.
     public var clock: TestTime { lock.withLock { clockTicks } }
 
+    /// The current virtual time as a date (tick 0 is 1 January 1970); moves only when the scheduler advances.
     public var now: RxTime {
         Date(timeIntervalSince1970: Double(clock) * Double(nanosecondsPerTick) / 1e9)
     }
@@ -54,10 +55,12 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable { // the cl
     /// The number of scheduled items not yet run or cancelled.
     public var pendingWorkCount: Int { lock.withLock { queue.filter { $0.work.isPending }.count } }
 
+    /// Queues `action` at the current virtual time; it runs on the next `advance(by:)`, `advance(to:)` or `run()`.
     public func schedule(_ action: @escaping () -> Void) -> Disposable {
         scheduleAt(clock, action: action)
     }
 
+    /// Queues `action` at the current virtual time plus `dueTime`.
     public func scheduleRelative(_ dueTime: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
         guard dueTime != .never else { return Disposables.create() }
         return scheduleAt(clock + ticks(dueTime), action: action)

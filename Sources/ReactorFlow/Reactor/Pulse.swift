@@ -16,10 +16,12 @@ public struct Pulse<Value> {
     /// How many times `value` was assigned; wraps around instead of overflowing.
     public internal(set) var valueUpdatedCount: UInt = 0
 
+    /// Wraps the initial value; it counts as no assignment (`valueUpdatedCount` is 0).
     public init(wrappedValue: Value) {
         self.value = wrappedValue
     }
 
+    /// The latest value; every assignment, even of an equal value, is a new update for `pulse(_:)`.
     public var wrappedValue: Value {
         get { value }
         set { value = newValue }
@@ -38,6 +40,7 @@ public protocol AnyPulse {
 }
 
 extension Pulse: AnyPulse {
+    /// The latest value, type-erased.
     public var anyValue: Any { value }
 }
 

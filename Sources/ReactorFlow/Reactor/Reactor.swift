@@ -70,14 +70,19 @@ public protocol Reactor: AnyObject {
 }
 
 extension Reactor {
+    /// The default: `CurrentThreadScheduler`, so states are delivered synchronously on the thread that reduced them.
     public var scheduler: ImmediateSchedulerType { CurrentThreadScheduler.instance }
 
+    /// The default: the actions unchanged.
     public func transform(action: Observable<Action>) -> Observable<Action> { action }
 
+    /// The default: the mutations unchanged.
     public func transform(mutation: Observable<Mutation>) -> Observable<Mutation> { mutation }
 
+    /// The default: the states unchanged.
     public func transform(state: Observable<State>) -> Observable<State> { state }
 
+    /// The default: the state unchanged, for reactors whose state never changes (rare; usually you implement it).
     public func reduce(state: State, mutation: Mutation) -> State { state }
 
     /// Send actions here: `reactor.action.onNext(.refresh)` or `taps.bind(to: reactor.action)`.
@@ -93,5 +98,6 @@ extension Reactor {
 }
 
 extension Reactor where Mutation == Action {
+    /// The default when `Mutation` is `Action`: each action is its own mutation.
     public func mutate(action: Action) -> Observable<Mutation> { .just(action) }
 }

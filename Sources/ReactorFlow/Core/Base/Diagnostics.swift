@@ -4,7 +4,9 @@ import Foundation
 public struct Diagnostic: Sendable, CustomStringConvertible {
     /// What kind of problem this is; layers above the core add their own kinds.
     public struct Kind: RawRepresentable, Hashable, Sendable {
+        /// The kind's name, as it appears in printed diagnostics.
         public let rawValue: String
+        /// Creates a kind; define your own as a static constant in an extension, as ReactorFlow does.
         public init(rawValue: String) { self.rawValue = rawValue }
 
         /// An error reached a `subscribe` that has no `onError`.
@@ -20,6 +22,7 @@ public struct Diagnostic: Sendable, CustomStringConvertible {
     /// Extra words from the reporter.
     public let message: String
 
+    /// A one-line summary: the kind, the message and the error, if any.
     public var description: String {
         var text = "[ReactorFlow] \(kind.rawValue)"
         if !message.isEmpty { text += ": \(message)" }

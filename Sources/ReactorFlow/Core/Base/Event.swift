@@ -45,6 +45,7 @@ public enum Event<Element> {
 extension Event: Sendable where Element: Sendable {}
 
 extension Event: CustomDebugStringConvertible {
+    /// The event as `next(value)`, `error(error)` or `completed`, for logs and failing tests.
     public var debugDescription: String {
         switch self {
         case .next(let element): return "next(\(element))"

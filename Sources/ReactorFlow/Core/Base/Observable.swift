@@ -10,6 +10,7 @@
 public class Observable<Element>: ObservableType {
     init() {}
 
+    /// Starts a subscription that sends this stream's events to `observer`; dispose the result to end it early.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         run(AnyObserver(observer))
     }
@@ -19,6 +20,7 @@ public class Observable<Element>: ObservableType {
         preconditionFailure("Observable.run must be overridden") // unreachable: every subclass is internal
     }
 
+    /// Returns `self`: an `Observable` is already the erased type.
     public func asObservable() -> Observable<Element> { self }
 
     /// An observable whose subscriptions run `body` with a `Sink` that enforces the grammar for it.

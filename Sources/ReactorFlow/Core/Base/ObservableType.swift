@@ -13,6 +13,7 @@ public protocol ObservableType<Element>: ObservableConvertibleType {
 }
 
 extension ObservableType {
+    /// Erases the stream to `Observable<Element>`, which every operator returns and accepts.
     public func asObservable() -> Observable<Element> {
         Observable.make { sink in self.subscribe(sink) }
     }

@@ -59,8 +59,10 @@ public struct AnyObserver<Element>: ObserverType {
         }
     }
 
+    /// Passes `event` to the wrapped handler or observer.
     public func on(_ event: Event<Element>) { handler(event) }
 
+    /// Returns `self`: it is already erased.
     public func asObserver() -> AnyObserver<Element> { self }
 
     /// An observer that transforms elements before forwarding them.

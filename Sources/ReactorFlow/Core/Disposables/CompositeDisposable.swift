@@ -37,6 +37,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable { // all
         return DisposeKey(value: key)
     }
 
+    /// Whether `dispose()` has been called; later insertions are disposed at once.
     public var isDisposed: Bool { lock.withLock { disposed } }
 
     /// The number of disposables held.
@@ -67,6 +68,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable { // all
         lock.withLock { _ = items.removeValue(forKey: key.value) }
     }
 
+    /// Disposes every contained disposable, once; calling it again does nothing.
     public func dispose() {
         lock.lock()
         if disposed {

@@ -83,7 +83,9 @@ public final class BooleanDisposable: Cancelable, @unchecked Sendable { // `disp
     /// Creates a disposable that is not yet disposed.
     public init() {}
 
+    /// Whether `dispose()` has been called.
     public var isDisposed: Bool { lock.withLock { disposed } }
 
+    /// Marks the disposable as disposed; calling it again does nothing.
     public func dispose() { lock.withLock { disposed = true } }
 }

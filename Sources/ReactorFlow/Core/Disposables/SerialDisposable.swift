@@ -14,6 +14,7 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable { // `curre
     /// Creates an empty holder.
     public init() {}
 
+    /// Whether `dispose()` has been called; a later `disposable` is disposed as soon as it is set.
     public var isDisposed: Bool { lock.withLock { disposed } }
 
     /// The disposable held now. Setting it disposes the one it replaces.
@@ -33,6 +34,7 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable { // `curre
         }
     }
 
+    /// Disposes the current disposable and every later one; calling it again does nothing.
     public func dispose() {
         lock.lock()
         if disposed {
@@ -57,6 +59,7 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     /// Creates an empty holder.
     public init() {}
 
+    /// Whether `dispose()` has been called; a disposable set afterwards is disposed at once.
     public var isDisposed: Bool { lock.withLock { disposed } }
 
     /// Stores `disposable`, or disposes it at once if this was disposed first. A second assignment is ignored
@@ -73,6 +76,7 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Disposes the assigned disposable, now or as soon as it is set; calling it again does nothing.
     public func dispose() {
         lock.lock()
         if disposed {

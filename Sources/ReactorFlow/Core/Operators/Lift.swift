@@ -25,6 +25,7 @@ public enum RxError: Error, Equatable, CustomStringConvertible {
     /// `timeout` saw no element in time.
     case timeout
 
+    /// A sentence saying what went wrong, for logs and diagnostics.
     public var description: String {
         switch self {
         case .timeout: return "Sequence timeout."

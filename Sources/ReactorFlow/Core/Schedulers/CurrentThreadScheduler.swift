@@ -27,6 +27,7 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
 
     private init() {}
 
+    /// Runs `action` now, or after the actions already scheduled on this thread if one is running (a trampoline).
     public func schedule(_ action: @escaping () -> Void) -> Disposable {
         if let existing = pthread_getspecific(Self.queueKey) {
             let trampoline = Unmanaged<Trampoline>.fromOpaque(existing).takeUnretainedValue()
@@ -56,6 +57,7 @@ public final class ImmediateScheduler: ImmediateSchedulerType, Sendable {
     public static let instance = ImmediateScheduler()
     private init() {}
 
+    /// Runs `action` now, on the calling thread, and returns an already-disposed disposable.
     public func schedule(_ action: @escaping () -> Void) -> Disposable {
         action()
         return Disposables.create()

@@ -21,14 +21,17 @@ public final class SerialDispatchQueueScheduler: SchedulerType, Sendable {
         self.queue = DispatchQueue(label: internalSerialQueueName, qos: qos)
     }
 
+    /// The wall-clock time.
     public var now: RxTime { Date() }
 
+    /// Runs `action` asynchronously on the queue; disposing first skips it.
     public func schedule(_ action: @escaping () -> Void) -> Disposable {
         let item = ScheduledItem(action)
         queue.async { item.run() }
         return item
     }
 
+    /// Runs `action` on the queue after `dueTime`; disposing first skips it.
     public func scheduleRelative(_ dueTime: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
         guard dueTime != .never else { return Disposables.create() }
         let item = ScheduledItem(action)
@@ -69,8 +72,11 @@ public final class MainScheduler: SchedulerType, Sendable {
         self.inlineOnMainThread = inlineOnMainThread
     }
 
+    /// The wall-clock time.
     public var now: RxTime { Date() }
 
+    /// Runs `action` on the main queue: at once if already there (`instance`), otherwise asynchronously; disposing
+    /// before it runs skips it.
     public func schedule(_ action: @escaping () -> Void) -> Disposable {
         if inlineOnMainThread && Self.isOnMainQueue {
             action()
@@ -81,6 +87,7 @@ public final class MainScheduler: SchedulerType, Sendable {
         return item
     }
 
+    /// Runs `action` on the main queue after `dueTime`; disposing first skips it.
     public func scheduleRelative(_ dueTime: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
         guard dueTime != .never else { return Disposables.create() }
         let item = ScheduledItem(action)

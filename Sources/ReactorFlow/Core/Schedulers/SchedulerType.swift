@@ -28,6 +28,7 @@ public protocol SchedulerType: ImmediateSchedulerType {
 }
 
 extension SchedulerType {
+    /// Runs `action` after `startAfter`, then every `period`, until the result is disposed; built on `scheduleRelative`.
     public func schedulePeriodic(startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
         let current = SerialDisposable()
         func tick(after delay: RxTimeInterval) {

@@ -16,6 +16,7 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, @
     /// Whether anyone is subscribed.
     public var hasObservers: Bool { core.hasObservers }
 
+    /// Delivers `event` to every current subscriber; after `.error` or `.completed` further events are ignored.
     public func on(_ event: Event<Element>) { core.on(event) }
 
     override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
@@ -46,6 +47,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
         return core.latest!
     }
 
+    /// Stores an element as the current value and delivers `event` to every subscriber; after a terminal event further events are ignored.
     public func on(_ event: Event<Element>) { core.on(event) }
 
     override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
@@ -72,6 +74,7 @@ public final class ReplaySubject<Element>: Observable<Element>, ObserverType, @u
     /// Whether anyone is subscribed.
     public var hasObservers: Bool { core.hasObservers }
 
+    /// Adds an element to the replay buffer and delivers `event` to every subscriber; after a terminal event further events are ignored.
     public func on(_ event: Event<Element>) { core.on(event) }
 
     override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }

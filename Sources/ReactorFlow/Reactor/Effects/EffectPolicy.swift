@@ -51,6 +51,7 @@ public struct EffectPolicy: Equatable {
 }
 
 extension Reactor {
+    /// The default: every action's mutation stream runs alongside the others (`.merge`), as in ReactorKit.
     public func effectPolicy(for action: Action) -> EffectPolicy { .merge }
 }
 
