@@ -30,6 +30,7 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
 }
 
 /// A test observable: hot ones emit at fixed times whoever listens, cold ones replay their script per subscription.
+/// A hot one that has ended sends its terminal event at once to a later subscriber, as a `PublishSubject` does.
 /// Both record when they were subscribed and disposed.
 public final class TestableObservable<Element>: ObservableType, @unchecked Sendable { // `records` is guarded by `lock`
     private let lock = Lock.make()

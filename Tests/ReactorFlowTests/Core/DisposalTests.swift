@@ -119,39 +119,46 @@ struct DisposalTests {
         #expect(disposed == 2)
     }
 
-    @Test func everyOperatorReleasesItsObjectsAfterDispose() {
-        let scheduler = TestScheduler()
-        let operators: [(String, (Observable<Int>) -> Observable<Int>)] = [
-            ("map", { $0.map { $0 } }),
-            ("filter", { $0.filter { _ in true } }),
-            ("scan", { $0.scan(0, accumulator: +) }),
-            ("flatMap", { $0.flatMap { Observable.just($0) } }),
-            ("flatMapLatest", { $0.flatMapLatest { Observable.just($0) } }),
-            ("flatMapFirst", { $0.flatMapFirst { Observable.just($0) } }),
-            ("concatMap", { $0.concatMap { Observable.just($0) } }),
-            ("debounce", { $0.debounce(.milliseconds(10), scheduler: scheduler) }),
-            ("throttle", { $0.throttle(.milliseconds(10), scheduler: scheduler) }),
-            ("delay", { $0.delay(.milliseconds(10), scheduler: scheduler) }),
-            ("timeout", { $0.timeout(.milliseconds(10), scheduler: scheduler) }),
-            ("share", { $0.share(replay: 1) }),
-            ("combineLatest", { Observable.combineLatest($0, Observable.just(1)) { $0 + $1 } }),
-            ("withLatestFrom", { $0.withLatestFrom(Observable.just(1)) { $0 + $1 } }),
-            ("takeUntil", { $0.take(until: Observable<Int>.never()) }),
-            ("observeOn", { $0.observe(on: scheduler) }),
-        ]
-        for (name, apply) in operators {
-            weak var weakToken: Token?
-            let subject = PublishSubject<Int>()
-            for _ in 0..<1_000 {
-                let token = Token()
-                weakToken = token
-                let subscription = apply(subject.asObservable()).subscribe(onNext: { _ in _ = token })
-                subject.onNext(1)
-                subscription.dispose()
-            }
-            scheduler.advance(by: .seconds(1))
-            #expect(weakToken == nil, "\(name) kept its observer alive")
-            #expect(!subject.hasObservers, "\(name) kept its upstream subscription")
+    @Test("A3: dispose() on another thread returns only after a delivery in progress has returned")
+    func disposeWaitsForADeliveryInProgress() {
+        let subject = PublishSubject<Int>()
+        let log = LockedArray<String>()
+        let entered = DispatchSemaphore(value: 0)
+        let disposeStarted = DispatchSemaphore(value: 0)
+        let disposed = DispatchSemaphore(value: 0)
+        let subscription = subject.subscribe(
+            onNext: { _ in
+                entered.signal()
+                disposeStarted.wait() // the other thread is inside dispose() now
+                log.append("observer returned")
+            },
+            onDisposed: { disposeStarted.signal() }
+        )
+        let shared = Shared(subscription)
+        Thread.detachNewThread {
+            entered.wait()
+            shared.value.dispose()
+            log.append("dispose returned")
+            disposed.signal()
         }
+        subject.onNext(1)
+        disposed.wait()
+        subject.onNext(2)
+        #expect(log.all == ["observer returned", "dispose returned"])
+    }
+
+    @Test("A3: dispose() from inside the observer, on the delivering thread, does not wait for itself")
+    func disposeFromInsideTheObserver() {
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        var subscription: Disposable?
+        subscription = subject.subscribe(onNext: { value in
+            received.append(value)
+            subscription?.dispose()
+        })
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(received == [1])
     }
 }
+

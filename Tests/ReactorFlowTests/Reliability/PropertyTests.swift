@@ -182,10 +182,10 @@ struct PropertyTests {
     static let scriptsPerOperator = 1_000
 
     /// Runs `scriptsPerOperator` random scripts through `apply` and compares each with `model`; the seed of a failing
-    /// script is in the failure message.
+    /// script is in the failure message. With `cold`, each source replays its script per subscription (for `retry`).
     func check(_ name: String, seed: UInt64,
                apply: @escaping (TestScheduler, [TestableObservable<Int>]) -> Observable<Int>,
-               model: ([Script]) -> Script, sources: Int = 1) {
+               model: ([Script]) -> Script, sources: Int = 1, cold: Bool = false) {
         var failures = 0
         for index in 0..<Self.scriptsPerOperator {
             let scriptSeed = seed &+ UInt64(index)
@@ -193,7 +193,11 @@ struct PropertyTests {
             let scripts = (0..<sources).map { randomScript(&random, phase: $0 * 5) }
             let disposeTime = 200 + 10 * random.int(1...60) + 3
             let scheduler = TestScheduler()
-            let observables = scripts.map { scheduler.createHotObservable($0) }
+            // A cold source replays its script relative to each subscription, the first one being at 200.
+            let observables = scripts.map { script in
+                cold ? scheduler.createColdObservable(script.map { Recorded(time: $0.time - 200, value: $0.value) })
+                     : scheduler.createHotObservable(script)
+            }
             let results = scheduler.start(disposed: disposeTime) { apply(scheduler, observables) }
             let expected = Model.cut(model(scripts), at: disposeTime)
             if results.events != expected {
@@ -207,6 +211,7 @@ struct PropertyTests {
                 Issue.record("\(name): seed \(scriptSeed) left a source subscribed")
             }
         }
+        print("Property: \(name): \(Self.scriptsPerOperator) random scripts (seeds \(seed)...\(seed + UInt64(Self.scriptsPerOperator) - 1)), \(failures) differ from the model")
         #expect(failures == 0, "\(name): \(failures) of \(Self.scriptsPerOperator) scripts differ from the model")
     }
 

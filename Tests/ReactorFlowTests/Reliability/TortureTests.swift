@@ -8,19 +8,35 @@ final class GrammarChecker: @unchecked Sendable { // `ended` and `violations` ar
     private let lock = NSLock()
     private let overlap = OverlapDetector()
     private var ended = false
+    private var disposeReturned = false
     private var violations: [String] = []
     let received = Counter()
 
+    /// Called with each element inside the delivery, for reentrant sends.
+    private let reentrantSend: ((Int) -> Void)?
+
+    init(reentrantSend: ((Int) -> Void)? = nil) {
+        self.reentrantSend = reentrantSend
+    }
+
     func observer() -> AnyObserver<Int> {
         AnyObserver { [self] event in
+            if case .next(let value) = event { reentrantSend?(value) }
             overlap.enter()
             defer { overlap.leave() }
             lock.withLock {
                 if ended { violations.append("event after terminal: \(event)") }
+                if disposeReturned { violations.append("event after dispose() returned: \(event)") }
                 if event.isStopEvent { ended = true }
             }
             if case .next = event { received.increment() }
         }
+    }
+
+    /// Disposes `subscription`; from the moment `dispose()` returns, any event is a violation (rule A3).
+    func dispose(_ subscription: Disposable) {
+        subscription.dispose()
+        lock.withLock { disposeReturned = true }
     }
 
     var problems: [String] {
@@ -33,7 +49,7 @@ struct TortureTests {
     static let threads = 8
     static let operationsPerThread = 2_000
 
-    @Test("random onNext, subscribe and dispose from 8 threads on subjects, merge, flatMapLatest and share")
+    @Test("random onNext, reentrant onNext, subscribe and dispose from 8 threads on subjects, merge, flatMapLatest and share")
     func streams() {
         let subject = PublishSubject<Int>()
         let other = PublishSubject<Int>()
@@ -47,23 +63,29 @@ struct TortureTests {
         let shared = Shared((subject, other, pipelines, checkers))
         onThreads(Self.threads) { thread in
             var random = SeededRandom(seed: UInt64(thread) &* 7919)
-            var mine: [Disposable] = []
+            var mine: [(GrammarChecker, Disposable)] = []
             let (subject, other, pipelines, checkers) = shared.value
             for step in 0..<Self.operationsPerThread {
                 switch random.int(0...9) {
                 case 0...5:
                     (random.chance(50) ? subject : other).onNext(step)
                 case 6, 7:
-                    let checker = GrammarChecker()
+                    // Some observers send from inside a delivery: the subject queues it and delivers it after this one.
+                    let checker = random.chance(30) ? GrammarChecker(reentrantSend: { value in if value % 50 == 0 { other.onNext(value + 1) } })
+                                                    : GrammarChecker()
                     checkers.append(checker)
-                    mine.append(pipelines[random.int(0...pipelines.count - 1)].subscribe(checker.observer()))
+                    mine.append((checker, pipelines[random.int(0...pipelines.count - 1)].subscribe(checker.observer())))
                 default:
-                    if !mine.isEmpty { mine.remove(at: random.int(0...mine.count - 1)).dispose() }
+                    if !mine.isEmpty {
+                        let (checker, subscription) = mine.remove(at: random.int(0...mine.count - 1))
+                        checker.dispose(subscription)
+                    }
                 }
             }
-            for subscription in mine { subscription.dispose() }
+            for (checker, subscription) in mine { checker.dispose(subscription) }
         }
         let problems = checkers.all.flatMap(\.problems)
+        print("Torture: \(Self.threads) threads × \(Self.operationsPerThread) operations on subjects, merge, flatMapLatest, share; \(checkers.all.count) subscriptions checked, \(problems.count) problems")
         #expect(problems.isEmpty, "\(problems.prefix(5))")
         #expect(!subject.hasObservers && !other.hasObservers, "every subscription was disposed")
         #expect(checkers.all.count > 1_000)
@@ -91,6 +113,7 @@ struct TortureTests {
             for _ in 0..<Self.operationsPerThread { shared.value.action.onNext(.add(1)) }
         }
         subscription.dispose()
+        print("Torture: reactor, \(Self.threads) threads × \(Self.operationsPerThread) actions with reentrant sends; reduced \(reactor.currentState.value), \(reactor.reduceOverlaps.overlapCount) overlapping reduce calls")
         #expect(reactor.currentState.value == Self.threads * Self.operationsPerThread)
         #expect(reactor.reduceOverlaps.overlapCount == 0)
         #expect(reentrantOrderBroken.count == 0)

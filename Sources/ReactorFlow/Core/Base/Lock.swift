@@ -58,3 +58,32 @@ package final class LockedValue<Value>: @unchecked Sendable { // every access to
 
     package var current: Value { withLock { $0 } }
 }
+
+/// Where a `dispose()` waits for a delivery already running on another thread to finish (rule A3).
+///
+/// Such waits are rare (a dispose racing with a delivery), so one process-wide condition serves them all instead of
+/// a condition per subscription; a waiter re-checks its own subscription after every wake-up.
+package final class DeliveryWaitRoom: @unchecked Sendable { // the mutex and condition are pthread objects, used only through their functions
+    package static let shared = DeliveryWaitRoom()
+
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    private init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    /// Blocks until `isDelivering()` is false; the deliverer calls `wakeAll()` after it clears its flag.
+    package func wait(while isDelivering: () -> Bool) {
+        pthread_mutex_lock(mutex)
+        while isDelivering() { pthread_cond_wait(condition, mutex) }
+        pthread_mutex_unlock(mutex)
+    }
+
+    package func wakeAll() {
+        pthread_mutex_lock(mutex)
+        pthread_cond_broadcast(condition)
+        pthread_mutex_unlock(mutex)
+    }
+}

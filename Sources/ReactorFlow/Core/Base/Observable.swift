@@ -12,7 +12,7 @@ public class Observable<Element>: ObservableType {
 
     /// Starts a subscription that sends this stream's events to `observer`; dispose the result to end it early.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        run(AnyObserver(observer))
+        Sink.boundary(AnyObserver(observer)) { run(AnyObserver($0)) }
     }
 
     /// Subclasses deliver to `observer`; they may assume nothing about it and must obey the event grammar.

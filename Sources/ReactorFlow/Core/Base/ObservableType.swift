@@ -18,3 +18,11 @@ extension ObservableType {
         Observable.make { sink in self.subscribe(sink) }
     }
 }
+
+extension ObservableConvertibleType {
+    /// How operators subscribe to their sources: directly, without the user-facing boundary that a public
+    /// `subscribe` adds (see `Sink`, point 4).
+    func subscribeInside<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        asObservable().run(AnyObserver(observer))
+    }
+}

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The one place where the event grammar and disposal are enforced for a subscription.
 ///
 /// ## Lock discipline (applies to every sink and subject in ReactorFlow)
@@ -7,6 +15,11 @@
 ///    delivers through a drain queue (`SerializedObserver`, `SubjectCore`): the first caller delivers, later callers
 ///    enqueue and return, and the deliverer drains the queue before it lets go.
 /// 3. Closures are released on the terminal event or on `dispose()`, whichever comes first (rule A3).
+/// 4. Where a subscription meets the user's observer (every public `subscribe`), `dispose()` called on another
+///    thread while an event is being delivered waits for that delivery to return, so once `dispose()` returns the
+///    observer is called no more (rule A3). Operators subscribe to each other without this wait: a wait inside an
+///    operator (say, `flatMapLatest` dropping an inner stream on a new element) could deadlock against a subscriber
+///    that waits for the thread sending that element (rule B12).
 final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fields are guarded by `lock`
     private let lock = Lock.make()
     private var downstream: AnyObserver<Element>?
@@ -14,11 +27,28 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
     private var onDispose: (() -> Void)?
     private var disposed = false
     private let downstreamLifetime: Cancelable?
+    /// Whether this sink is a user-facing boundary (point 4 above).
+    private let waitsForDelivery: Bool
+    /// The thread running `downstream.on` right now, for boundary sinks.
+    private var deliveringThread: pthread_t?
+    private var disposerWaiting = false
 
-    init(_ downstream: AnyObserver<Element>, onDispose: (() -> Void)? = nil) {
+    init(_ downstream: AnyObserver<Element>, onDispose: (() -> Void)? = nil, waitsForDelivery: Bool = false) {
         self.downstream = downstream
         self.onDispose = onDispose
         self.downstreamLifetime = downstream.lifetime
+        self.waitsForDelivery = waitsForDelivery
+    }
+
+    /// A sink at the user's end of a subscription: it waits out a racing delivery on dispose. `upstream` is
+    /// subscribed with the returned sink.
+    static func boundary(
+        _ downstream: AnyObserver<Element>, onDispose: (() -> Void)? = nil,
+        subscribing upstream: (Sink<Element>) -> Disposable
+    ) -> Sink<Element> {
+        let sink = Sink(downstream, onDispose: onDispose, waitsForDelivery: true)
+        sink.attach(upstream: upstream(sink))
+        return sink
     }
 
     /// Stores what to dispose with this sink; if the sink already ended, disposes it now.
@@ -46,8 +76,22 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
             return
         }
         if event.isStopEvent { self.downstream = nil }
+        guard waitsForDelivery else {
+            lock.unlock()
+            downstream.on(event)
+            if event.isStopEvent { dispose() }
+            return
+        }
+        let outerDelivery = deliveringThread // set when the observer reentrantly causes another event
+        deliveringThread = pthread_self()
         lock.unlock()
         downstream.on(event)
+        lock.lock()
+        deliveringThread = outerDelivery
+        let wake = disposerWaiting && outerDelivery == nil
+        if wake { disposerWaiting = false }
+        lock.unlock()
+        if wake { DeliveryWaitRoom.shared.wakeAll() }
         if event.isStopEvent { dispose() }
     }
 
@@ -55,6 +99,7 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
         lock.lock()
         if disposed {
             lock.unlock()
+            waitForDeliveryOnAnotherThread()
             return
         }
         disposed = true
@@ -66,6 +111,22 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
         lock.unlock()
         upstream?.dispose()
         onDispose?()
+        waitForDeliveryOnAnotherThread()
+    }
+
+    /// Rule A3 at a boundary sink: returns once no other thread is inside the observer. A dispose from inside the
+    /// observer itself (same thread) does not wait.
+    private func waitForDeliveryOnAnotherThread() {
+        guard waitsForDelivery else { return }
+        func deliveringElsewhere() -> Bool {
+            lock.withLock {
+                guard let thread = deliveringThread, pthread_equal(thread, pthread_self()) == 0 else { return false }
+                disposerWaiting = true
+                return true
+            }
+        }
+        guard deliveringElsewhere() else { return }
+        DeliveryWaitRoom.shared.wait(while: deliveringElsewhere)
     }
 }
 

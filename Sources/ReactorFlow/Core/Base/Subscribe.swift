@@ -22,16 +22,12 @@ extension ObservableType {
             case .completed: onCompleted?()
             }
         }
-        let sink = Sink(observer, onDispose: onDisposed)
-        sink.attach(upstream: subscribe(sink))
-        return sink
+        return Sink.boundary(observer, onDispose: onDisposed) { subscribeInside($0) }
     }
 
     /// Subscribes with one closure that receives every event.
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
-        let sink = Sink(AnyObserver(eventHandler: on))
-        sink.attach(upstream: subscribe(sink))
-        return sink
+        Sink.boundary(AnyObserver(eventHandler: on)) { subscribeInside($0) }
     }
 
     /// Forwards elements to each observer. Bindings carry elements only: an error is reported through

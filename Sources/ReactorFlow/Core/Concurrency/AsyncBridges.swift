@@ -71,7 +71,7 @@ extension ObservableType where Element: Sendable {
             }
             let sink = Sink(observer)
             continuation.onTermination = { _ in sink.dispose() }
-            sink.attach(upstream: subscribe(sink))
+            sink.attach(upstream: subscribeInside(sink))
         }
     }
 }

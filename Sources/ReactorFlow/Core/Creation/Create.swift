@@ -22,7 +22,7 @@ extension Observable {
     public static func deferred(_ factory: @escaping () throws -> Observable<Element>) -> Observable<Element> {
         make { sink in
             do {
-                return try factory().subscribe(sink)
+                return try factory().subscribeInside(sink)
             } catch {
                 sink.onError(error)
                 return Disposables.create()

@@ -8,13 +8,13 @@ extension ObservableType {
         let source = asObservable()
         return .make { sink in
             let fallback = SingleAssignmentDisposable()
-            let subscription = source.subscribe(AnyObserver<Element>(lifetime: sink) { event in
+            let subscription = source.subscribeInside(AnyObserver<Element>(lifetime: sink) { event in
                 guard case .error(let error) = event else {
                     sink.on(event)
                     return
                 }
                 do {
-                    fallback.setDisposable(try handler(error).subscribe(sink))
+                    fallback.setDisposable(try handler(error).subscribeInside(sink))
                 } catch {
                     sink.onError(error)
                 }

@@ -34,7 +34,7 @@ extension Observable {
                 }
                 let source = all[index]
                 index += 1
-                current.disposable = source.subscribe(AnyObserver<Element> { event in
+                current.disposable = source.subscribeInside(AnyObserver<Element> { event in
                     if event.isCompleted {
                         // Trampolined: a source that completes synchronously returns before the next one starts.
                         _ = CurrentThreadScheduler.instance.schedule(subscribeNext)

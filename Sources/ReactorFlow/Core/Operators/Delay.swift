@@ -9,7 +9,7 @@ extension ObservableType {
         return .make { sink in
             let downstream = SerializedObserver(AnyObserver(sink))
             let timers = CompositeDisposable()
-            let subscription = source.subscribe(AnyObserver<Element> { event in
+            let subscription = source.subscribeInside(AnyObserver<Element> { event in
                 if case .error = event {
                     timers.dispose()
                     downstream.on(event)

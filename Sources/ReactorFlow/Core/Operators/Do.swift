@@ -17,7 +17,7 @@ extension ObservableType {
         let source = asObservable()
         return .make { sink in
             onSubscribe?()
-            let subscription = source.subscribe(AnyObserver<Element> { event in
+            let subscription = source.subscribeInside(AnyObserver<Element> { event in
                 switch event {
                 case .next(let element):
                     do {

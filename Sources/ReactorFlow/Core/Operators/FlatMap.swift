@@ -92,7 +92,7 @@ final class MergeSink<SourceElement, Element>: @unchecked Sendable { // mutable 
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
-        group.insert(source.subscribe(AnyObserver<SourceElement> { [self] event in
+        group.insert(source.subscribeInside(AnyObserver<SourceElement> { [self] event in
             switch event {
             case .next(let element):
                 do {
@@ -139,7 +139,7 @@ final class MergeSink<SourceElement, Element>: @unchecked Sendable { // mutable 
     private func subscribe(_ inner: Observable<Element>) {
         let holder = SingleAssignmentDisposable()
         guard let key = group.insert(holder) else { return }
-        holder.setDisposable(inner.subscribe(AnyObserver<Element> { [self] event in
+        holder.setDisposable(inner.subscribeInside(AnyObserver<Element> { [self] event in
             switch event {
             case .next:
                 downstream.on(event)

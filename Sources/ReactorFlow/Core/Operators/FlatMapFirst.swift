@@ -11,7 +11,7 @@ extension ObservableType {
             let downstream = SerializedObserver(AnyObserver(sink))
             let group = CompositeDisposable()
             let state = LockedValue((busy: false, sourceCompleted: false))
-            group.insert(source.subscribe(AnyObserver<Element> { event in
+            group.insert(source.subscribeInside(AnyObserver<Element> { event in
                 switch event {
                 case .next(let element):
                     let accepted = state.withLock { state -> Bool in
@@ -27,7 +27,7 @@ extension ObservableType {
                     }
                     let holder = SingleAssignmentDisposable()
                     guard let key = group.insert(holder) else { return }
-                    holder.setDisposable(inner.subscribe(AnyObserver { innerEvent in
+                    holder.setDisposable(inner.subscribeInside(AnyObserver { innerEvent in
                         guard innerEvent.isCompleted else {
                             downstream.on(innerEvent)
                             return

@@ -4,7 +4,7 @@ extension ObservableType {
     func lift<Result>(_ makeHandler: @escaping (Sink<Result>) -> (Event<Element>) -> Void) -> Observable<Result> {
         let source = asObservable()
         return .make { sink in
-            source.subscribe(AnyObserver(lifetime: sink, eventHandler: makeHandler(sink)))
+            source.subscribeInside(AnyObserver(lifetime: sink, eventHandler: makeHandler(sink)))
         }
     }
 }

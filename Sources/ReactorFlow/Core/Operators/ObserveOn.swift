@@ -18,7 +18,7 @@ extension ObservableType {
                     sink.on(event)
                 }
             }
-            let subscription = source.subscribe(AnyObserver<Element> { event in
+            let subscription = source.subscribeInside(AnyObserver<Element> { event in
                 let mustSchedule = queue.withLock { state -> Bool in
                     state.events.append(event)
                     defer { state.scheduled = true }
@@ -40,7 +40,7 @@ extension ObservableType {
         return .make { sink in
             let subscription = SerialDisposable()
             let scheduled = scheduler.schedule {
-                subscription.disposable = source.subscribe(sink)
+                subscription.disposable = source.subscribeInside(sink)
             }
             return Disposables.create(scheduled, subscription)
         }

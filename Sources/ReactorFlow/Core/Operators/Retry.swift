@@ -22,7 +22,7 @@ extension ObservableType {
             func attempt() {
                 guard !sink.isDisposed else { return }
                 attempts += 1
-                current.disposable = source.subscribe(AnyObserver<Element> { event in
+                current.disposable = source.subscribeInside(AnyObserver<Element> { event in
                     guard case .error = event, attempts < maxAttemptCount, !sink.isDisposed else {
                         sink.on(event)
                         return

@@ -11,7 +11,7 @@ extension ObservableType {
                 if sink.isDisposed { return Disposables.create() }
                 sink.onNext(element)
             }
-            return source.subscribe(sink)
+            return source.subscribeInside(sink)
         }
     }
 }

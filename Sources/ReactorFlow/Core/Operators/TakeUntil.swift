@@ -18,7 +18,7 @@ extension ObservableType {
                 }
             }
             if sink.isDisposed { return triggerSubscription }
-            return Disposables.create(triggerSubscription, source.subscribe(serialized))
+            return Disposables.create(triggerSubscription, source.subscribeInside(serialized))
         }
     }
 }

@@ -26,11 +26,11 @@ extension ObservableType {
                         return true
                     }
                     guard fire else { return }
-                    sourceSubscription.disposable = fallback.subscribe(downstream)
+                    sourceSubscription.disposable = fallback.subscribeInside(downstream)
                 }
             }
             startTimer(0)
-            sourceSubscription.disposable = source.subscribe(AnyObserver<Element> { event in
+            sourceSubscription.disposable = source.subscribeInside(AnyObserver<Element> { event in
                 let current = state.withLock { state -> UInt64? in
                     guard !state.timedOut else { return nil }
                     state.generation &+= 1

@@ -14,14 +14,14 @@ extension ObservableType {
         return .make { sink in
             let downstream = SerializedObserver(AnyObserver(sink))
             let latest = LockedValue<Second.Element?>(nil)
-            let otherSubscription = other.subscribe(AnyObserver<Second.Element> { event in
+            let otherSubscription = other.subscribeInside(AnyObserver<Second.Element> { event in
                 switch event {
                 case .next(let element): latest.withLock { $0 = element }
                 case .error(let error): downstream.onError(error)
                 case .completed: break
                 }
             })
-            let sourceSubscription = source.subscribe(AnyObserver<Element> { event in
+            let sourceSubscription = source.subscribeInside(AnyObserver<Element> { event in
                 switch event {
                 case .next(let element):
                     guard let value = latest.current else { return }

@@ -33,7 +33,7 @@ extension Observable {
             let state = LockedValue((queues: Array(repeating: FIFO<Any>(), count: sources.count),
                                      completed: Array(repeating: false, count: sources.count)))
             let subscriptions = sources.enumerated().map { index, source in
-                source.subscribe(AnyObserver<Any> { event in
+                source.subscribeInside(AnyObserver<Any> { event in
                     switch event {
                     case .next(let value):
                         let (row, finished) = state.withLock { state -> ([Any]?, Bool) in

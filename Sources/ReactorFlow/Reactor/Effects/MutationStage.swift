@@ -26,7 +26,7 @@ final class MutationStage<R: Reactor>: @unchecked Sendable { // `lanes`, `stream
     }
 
     func run(_ actions: Observable<R.Action>) -> Disposable {
-        let subscription = actions.subscribe(AnyObserver<R.Action> { [self] event in
+        let subscription = actions.subscribeInside(AnyObserver<R.Action> { [self] event in
             switch event {
             case .next(let action):
                 receive(action, token: SendToken.current)
@@ -98,7 +98,7 @@ final class MutationStage<R: Reactor>: @unchecked Sendable { // `lanes`, `stream
         guard registered else { return }
         effects.started()
         token?.streamStarted()
-        observer.subscription.setDisposable(stream.subscribe(observer))
+        observer.subscription.setDisposable(stream.subscribeInside(observer))
     }
 
     fileprivate func forward(_ mutation: R.Mutation, from stream: MutationStream<R>) {

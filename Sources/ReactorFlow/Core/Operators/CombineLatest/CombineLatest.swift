@@ -47,7 +47,7 @@ extension Observable {
             let downstream = SerializedObserver(AnyObserver(sink))
             let state = LockedValue(CombineLatestStateMachine(sourceCount: sources.count))
             let subscriptions = sources.enumerated().map { index, source in
-                source.subscribe(AnyObserver<Any> { event in
+                source.subscribeInside(AnyObserver<Any> { event in
                     switch event {
                     case .next(let value):
                         guard let row = state.withLock({ $0.next(index, value) }) else { return }

@@ -10,7 +10,7 @@ extension ObservableType {
             let downstream = SerializedObserver(AnyObserver(sink))
             let state = LockedValue(DebounceStateMachine<Element>())
             let timer = SerialDisposable()
-            let subscription = source.subscribe(AnyObserver<Element> { event in
+            let subscription = source.subscribeInside(AnyObserver<Element> { event in
                 switch event {
                 case .next(let element):
                     let generation = state.withLock { $0.next(element) }

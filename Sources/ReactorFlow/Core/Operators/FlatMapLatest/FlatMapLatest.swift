@@ -33,7 +33,7 @@ final class FlatMapLatestSink<SourceElement, Element>: @unchecked Sendable { // 
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
-        let sourceSubscription = source.subscribe(AnyObserver<SourceElement> { [self] event in
+        let sourceSubscription = source.subscribeInside(AnyObserver<SourceElement> { [self] event in
             switch event {
             case .next(let element):
                 let observable: Observable<Element>
@@ -43,7 +43,7 @@ final class FlatMapLatestSink<SourceElement, Element>: @unchecked Sendable { // 
                 }
                 let generation = lock.withLock { state.sourceNext() }
                 inner.disposable = Disposables.create() // the previous inner stops before the next one starts
-                inner.disposable = observable.subscribe(AnyObserver<Element> { [self] innerEvent in
+                inner.disposable = observable.subscribeInside(AnyObserver<Element> { [self] innerEvent in
                     switch innerEvent {
                     case .next:
                         if lock.withLock({ state.innerNext(generation) }) { downstream.on(innerEvent) }

@@ -73,7 +73,7 @@ final class ShareObservable<Element>: Observable<Element>, @unchecked Sendable {
             lock.unlock()
             ending?.dispose()
         })
-        connection?.setDisposable(source.subscribe(AnyObserver(eventHandler: subject.on)))
+        connection?.setDisposable(source.subscribeInside(AnyObserver(eventHandler: subject.on)))
         return sink
     }
 }
@@ -107,7 +107,7 @@ public final class ConnectableObservable<Element>: Observable<Element>, @uncheck
         let connection = SingleAssignmentDisposable()
         self.connection = connection
         lock.unlock()
-        connection.setDisposable(source.subscribe(AnyObserver(eventHandler: subject.on)))
+        connection.setDisposable(source.subscribeInside(AnyObserver(eventHandler: subject.on)))
         return Disposables.create { [self] in
             lock.withLock { if self.connection === connection { self.connection = nil } }
             connection.dispose()

@@ -15,7 +15,7 @@ extension ObservableType {
             let state = LockedValue(ThrottleStateMachine<Element>(windowNanoseconds: window, latest: latest))
             let timer = SerialDisposable()
             func nowNanoseconds() -> Int64 { Int64((scheduler.now.timeIntervalSince1970 * 1e9).rounded()) }
-            let subscription = source.subscribe(AnyObserver<Element> { event in
+            let subscription = source.subscribeInside(AnyObserver<Element> { event in
                 switch event {
                 case .next(let element):
                     switch state.withLock({ $0.next(element, now: nowNanoseconds()) }) {
