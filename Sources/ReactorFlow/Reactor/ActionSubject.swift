@@ -6,7 +6,7 @@
 /// refreshControl.events.map { .refresh }.bind(to: reactor.action).disposed(by: disposeBag)
 /// ```
 public final class ActionSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
-    private let core = SubjectCore<Element>(bufferSize: 0, ignoresStopEvents: true)
+    @usableFromInline let core = SubjectCore<Element>(bufferSize: 0, ignoresStopEvents: true)
 
     /// Creates a subject with no observers.
     public override init() {}
@@ -15,7 +15,7 @@ public final class ActionSubject<Element>: Observable<Element>, ObserverType, @u
     public var hasObservers: Bool { core.hasObservers }
 
     /// Delivers `.next`; `.error` and `.completed` are ignored (documented, rule B7b).
-    public func on(_ event: Event<Element>) { core.on(event) }
+    @inlinable public func on(_ event: Event<Element>) { core.on(event) }
 
     /// Completes every subscriber; called when the reactor dies.
     func completeBecauseOwnerDied() { core.completeBecauseOwnerDied() }
@@ -29,7 +29,7 @@ public final class ActionSubject<Element>: Observable<Element>, ObserverType, @u
 /// reactor.stub.state.value = State(isLoading: true)
 /// ```
 public final class StateRelay<Element>: Observable<Element>, @unchecked Sendable { // state lives in the locked core
-    private let core = SubjectCore<Element>(bufferSize: 1, ignoresStopEvents: true)
+    @usableFromInline let core = SubjectCore<Element>(bufferSize: 1, ignoresStopEvents: true)
 
     /// Creates a relay holding `value`.
     public init(value: Element) {
@@ -37,7 +37,7 @@ public final class StateRelay<Element>: Observable<Element>, @unchecked Sendable
     }
 
     /// An empty relay: the reactor's, whose first state may arrive later on its scheduler.
-    override init() {}
+    @usableFromInline override init() {}
 
     /// The latest state; setting it delivers the new value to every subscriber.
     public var value: Element {
@@ -46,10 +46,10 @@ public final class StateRelay<Element>: Observable<Element>, @unchecked Sendable
     }
 
     /// The latest state, if one has arrived.
-    var latestValue: Element? { core.latest }
+    @inlinable var latestValue: Element? { core.latest }
 
     /// Stores `element` and delivers it to every subscriber.
-    public func accept(_ element: Element) { core.on(.next(element)) }
+    @inlinable public func accept(_ element: Element) { core.on(.next(element)) }
 
     /// Completes every subscriber; called when the reactor dies.
     func completeBecauseOwnerDied() { core.completeBecauseOwnerDied() }

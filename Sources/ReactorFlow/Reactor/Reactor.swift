@@ -87,14 +87,14 @@ extension Reactor {
 
     /// Send actions here: `reactor.action.onNext(.refresh)` or `taps.bind(to: reactor.action)`.
     /// Error and completion events are ignored, so a binding can never end the reactor.
-    public var action: ActionSubject<Action> { reactorStorage.pipeline(for: self).action }
+    @inlinable public var action: ActionSubject<Action> { reactorStorage.pipeline(for: self).action }
 
     /// The state stream. Each new subscriber first receives the current state. It never fails or completes while
     /// the reactor lives; when the reactor is deinitialised it completes, ending every subscription to it.
-    public var state: Observable<State> { reactorStorage.pipeline(for: self).state }
+    @inlinable public var state: Observable<State> { reactorStorage.pipeline(for: self).state }
 
     /// The latest state (as delivered by `transform(state:)`), or the stubbed state when the stub is enabled.
-    public var currentState: State { reactorStorage.pipeline(for: self).currentState }
+    @inlinable public var currentState: State { reactorStorage.pipeline(for: self).currentState }
 }
 
 extension Reactor where Mutation == Action {

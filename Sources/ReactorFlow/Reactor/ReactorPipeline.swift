@@ -2,16 +2,22 @@
 ///
 /// Owned only by `ReactorStorage`, which disposes it when the reactor is deinitialised; nothing in it holds the
 /// reactor strongly.
+///
+/// Its per-action code is `@inlinable` so that it is specialised for each reactor type in the module that declares
+/// the reactor: unspecialised generic code looks up type metadata at run time on every event, which cost more than
+/// everything else an action does.
+@usableFromInline
 package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable { // `subscriptions` is itself locked; the rest is immutable
-    let action: ActionSubject<R.Action>
+    @usableFromInline let action: ActionSubject<R.Action>
     /// Empty until the first state arrives, which with the default scheduler happens while the pipeline is wired.
-    let state: StateRelay<R.State>
-    let isStub: Bool
-    private let initialState: R.State
-    private let subscriptions = CompositeDisposable()
+    @usableFromInline let state: StateRelay<R.State>
+    @usableFromInline let isStub: Bool
+    @usableFromInline let initialState: R.State
+    @usableFromInline let subscriptions = CompositeDisposable()
     /// Counts the mutation streams still running, for `send(_:)` and `ReactorTester.finish()`.
-    package let effects = EffectTracker()
+    @usableFromInline package let effects = EffectTracker()
 
+    @inlinable
     init(initialState: R.State) {
         action = ActionSubject()
         state = StateRelay()
@@ -19,6 +25,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         isStub = false
     }
 
+    @usableFromInline
     init(stub: Stub<R>) {
         action = stub.action
         state = stub.state
@@ -28,37 +35,70 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
     }
 
     /// The latest delivered state; `initialState` until the first one arrives on a non-immediate scheduler.
+    @inlinable
     var currentState: R.State { state.latestValue ?? initialState }
 
     /// Calls the reactor's transforms, once, and connects the loop.
+    ///
+    /// Each stage whose transform returns its input unchanged (the protocol's defaults do) is joined to the next
+    /// one directly, skipping the stream between them: actions go straight from the action subject to the mutation
+    /// stage, mutations straight to the reducer, and, with an immediate scheduler, states straight to the relay.
+    /// The rules do not change: the reducer serializes mutations itself, and the subjects serialize deliveries.
+    @inlinable
     func wire(_ reactor: R) {
         let scheduler = reactor.scheduler
-        let reducer = Reducer<R>(reactor: reactor, initialState: initialState)
-
-        let actions = reactor.transform(action: action.asObservable())
-        let effects = self.effects
-        let mutations = Observable<R.Mutation>.make { [weak reactor] sink in
-            MutationStage<R>(reactor: reactor, downstream: sink, effects: effects).run(actions)
-        }
-        let transformedMutations = reactor.transform(mutation: mutations)
-        var states = reactor.transform(state: reducer.states.startWith(initialState))
-        if !(scheduler is CurrentThreadScheduler) && !(scheduler is ImmediateScheduler) {
-            states = states.observe(on: scheduler)
-        }
-
+        let immediate = scheduler is CurrentThreadScheduler || scheduler is ImmediateScheduler
         let relay = state
-        subscriptions.insert(states.subscribe(
-            onNext: { relay.accept($0) },
-            onError: { Diagnostics.report(.reactorStreamEnded, error: $0, message: "\(R.self).transform(state:) failed; the last state stays current") },
-            onCompleted: { Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(state:) completed; the last state stays current") }
-        ))
-        subscriptions.insert(transformedMutations.subscribe(
-            onNext: { reducer.apply($0) },
-            onError: { Diagnostics.report(.reactorStreamEnded, error: $0, message: "\(R.self).transform(action:) or transform(mutation:) failed; actions are no longer processed, the last state stays current") },
-            onCompleted: { Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(action:) or transform(mutation:) completed; actions are no longer processed, the last state stays current") }
-        ))
+        let reactorName = "\(R.self)"
+
+        let actionInput = action.asObservable()
+        let actions = reactor.transform(action: actionInput)
+        let effects = self.effects
+
+        // What `transform(mutation:)` receives: each subscription runs a mutation stage over `actions`.
+        let mutationsInput = Observable<R.Mutation>.make { [weak reactor] sink in
+            MutationStage<R>(reactor: reactor, downstream: SerializedObserver(AnyObserver(sink)).asObserver(), effects: effects).run(actions)
+        }
+        let transformedMutations = reactor.transform(mutation: mutationsInput)
+        let mutationsFused = transformedMutations === mutationsInput
+
+        let statesSubject = PublishSubject<R.State>()
+        let statesInput = statesSubject.startWith(initialState)
+        let transformedStates = reactor.transform(state: statesInput)
+        let statesFused = immediate && transformedStates === statesInput
+
+        let reducer = Reducer<R>(reactor: reactor, initialState: initialState,
+                                 deliver: statesFused ? { relay.accept($0) } : { statesSubject.onNext($0) })
+
+        if statesFused {
+            relay.accept(initialState)
+        } else {
+            var states = transformedStates
+            if !immediate { states = states.observe(on: scheduler) }
+            subscriptions.insert(states.subscribe(
+                onNext: { relay.accept($0) },
+                onError: { Diagnostics.report(.reactorStreamEnded, error: $0, message: "\(reactorName).transform(state:) failed; the last state stays current") },
+                onCompleted: { Diagnostics.report(.reactorStreamEnded, message: "\(reactorName).transform(state:) completed; the last state stays current") }
+            ))
+        }
+
+        let mutationsEnded = AnyObserver<R.Mutation> { event in
+            switch event {
+            case .next(let mutation): reducer.apply(mutation)
+            case .error(let error): Diagnostics.report(.reactorStreamEnded, error: error, message: "\(reactorName).transform(action:) or transform(mutation:) failed; actions are no longer processed, the last state stays current")
+            case .completed: Diagnostics.report(.reactorStreamEnded, message: "\(reactorName).transform(action:) or transform(mutation:) completed; actions are no longer processed, the last state stays current")
+            }
+        }
+        if mutationsFused {
+            // The stage feeds the reducer directly: `Reducer.apply` serializes on its own.
+            let stage = MutationStage<R>(reactor: reactor, downstream: mutationsEnded, effects: effects)
+            subscriptions.insert(stage.run(actions))
+        } else {
+            subscriptions.insert(transformedMutations.subscribe(mutationsEnded))
+        }
     }
 
+    @usableFromInline
     package func dispose() {
         subscriptions.dispose()
         // Subscribers that never disposed are completed with the reactor, which ends their chains, rather than leaked.
@@ -71,43 +111,46 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
 /// A mutation that arrives while another is being reduced or delivered (from another thread, or reentrantly from a
 /// subscriber) is queued; the thread already draining applies it, and no lock is held while `reduce` or a
 /// subscriber runs (rule B12).
+@usableFromInline
 final class Reducer<R: Reactor>: @unchecked Sendable { // queue and state are guarded by `lock`
-    let states = PublishSubject<R.State>()
-    private weak var reactor: R?
-    private let lock = Lock.make()
-    private var current: R.State
-    private var pending = FIFO<R.Mutation>()
-    private var draining = false
+    @usableFromInline weak var reactor: R?
+    @usableFromInline let lock = Lock.make()
+    @usableFromInline var current: R.State
+    @usableFromInline var pending = FIFO<R.Mutation>()
+    @usableFromInline var draining = false
+    @usableFromInline let deliver: (R.State) -> Void
 
-    init(reactor: R, initialState: R.State) {
+    @inlinable
+    init(reactor: R, initialState: R.State, deliver: @escaping (R.State) -> Void) {
         self.reactor = reactor
         self.current = initialState
+        self.deliver = deliver
     }
 
+    @inlinable
     func apply(_ mutation: R.Mutation) {
         lock.lock()
-        pending.append(mutation)
         if draining {
+            pending.append(mutation)
             lock.unlock()
             return
         }
         draining = true
-        while let mutation = pending.popFirst() {
+        var next: R.Mutation? = mutation
+        while let mutation = next {
             let previous = current
             lock.unlock()
-            guard let reactor else {
+            if let reactor {
+                let reduced = reactor.reduce(state: previous, mutation: mutation)
                 lock.lock()
-                continue
+                current = reduced
+                lock.unlock()
+                deliver(reduced)
             }
-            let next = reactor.reduce(state: previous, mutation: mutation)
             lock.lock()
-            current = next
-            lock.unlock()
-            states.onNext(next)
-            lock.lock()
+            next = pending.popFirst()
         }
         draining = false
         lock.unlock()
     }
 }
-

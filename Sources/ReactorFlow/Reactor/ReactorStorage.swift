@@ -11,11 +11,11 @@ import Darwin
 /// Declare it once in every reactor: `let reactorStorage = ReactorStorage()`. Pure Swift cannot attach storage to
 /// an object or learn that it died; this one stored property does both, with no global table and no Objective-C.
 public final class ReactorStorage: @unchecked Sendable { // mutable fields are guarded by `lock`
-    private let lock = Lock.make()
+    @usableFromInline let lock = Lock.make()
     /// Held while a pipeline is built, so that a second thread waits for the one pipeline instead of building another.
-    private let buildLock = Lock.make()
-    private var pipeline: AnyObject?
-    private var builder: pthread_t?
+    @usableFromInline let buildLock = Lock.make()
+    @usableFromInline var pipeline: AnyObject?
+    @usableFromInline var builder: pthread_t?
     private var stubEnabled = false
     private var stubStorage: AnyObject?
     private var consumedPulses: [AnyKeyPath: UInt] = [:]
@@ -27,6 +27,7 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
         (pipeline as? Disposable)?.dispose()
     }
 
+    @inlinable
     package func pipeline<R: Reactor>(for reactor: R) -> ReactorPipeline<R> {
         lock.lock()
         if let pipeline {
@@ -57,7 +58,7 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
         return created
     }
 
-    var isStubEnabled: Bool {
+    @usableFromInline var isStubEnabled: Bool {
         get { lock.withLock { stubEnabled } }
         set {
             let alreadyBuilt = lock.withLock { () -> Bool in
@@ -70,7 +71,7 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
         }
     }
 
-    func stub<R: Reactor>(for reactor: R) -> Stub<R> {
+    @usableFromInline func stub<R: Reactor>(for reactor: R) -> Stub<R> {
         lock.lock()
         if let stubStorage {
             lock.unlock()

@@ -8,13 +8,13 @@ public enum Event<Element> {
     case completed
 
     /// Whether this is `error` or `completed`.
-    public var isStopEvent: Bool {
+    @inlinable public var isStopEvent: Bool {
         if case .next = self { return false }
         return true
     }
 
     /// The element of a `next` event.
-    public var element: Element? {
+    @inlinable public var element: Element? {
         if case .next(let element) = self { return element }
         return nil
     }

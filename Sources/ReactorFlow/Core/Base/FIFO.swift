@@ -1,17 +1,18 @@
 /// A first-in first-out queue with amortised O(1) push and pop and no allocation while it stays small.
+@usableFromInline
 package struct FIFO<Element> {
-    package init() {}
-    private var storage: [Element] = []
-    private var head = 0
+    @inlinable package init() {}
+    @usableFromInline var storage: [Element] = []
+    @usableFromInline var head = 0
 
-    package var isEmpty: Bool { head == storage.count }
-    package var count: Int { storage.count - head }
+    @inlinable package var isEmpty: Bool { head == storage.count }
+    @inlinable package var count: Int { storage.count - head }
 
-    package mutating func append(_ element: Element) {
+    @inlinable package mutating func append(_ element: Element) {
         storage.append(element)
     }
 
-    package mutating func popFirst() -> Element? {
+    @inlinable package mutating func popFirst() -> Element? {
         guard head < storage.count else { return nil }
         let element = storage[head]
         head += 1
@@ -25,10 +26,10 @@ package struct FIFO<Element> {
         return element
     }
 
-    package mutating func removeAll() {
+    @inlinable package mutating func removeAll() {
         storage.removeAll()
         head = 0
     }
 
-    package var elements: ArraySlice<Element> { storage[head...] }
+    @inlinable package var elements: ArraySlice<Element> { storage[head...] }
 }

@@ -11,7 +11,9 @@ import Darwin
 /// We use pthreads rather than `Synchronization.Mutex` because ThreadSanitizer on Linux understands
 /// pthread mutexes and reports false races for `Mutex`; the whole suite must stay TSan clean.
 /// The lock is not recursive: by rule, no lock in ReactorFlow is held while user code runs.
+@usableFromInline
 package final class Lock: ManagedBuffer<Void, pthread_mutex_t> {
+    @usableFromInline
     package static func make() -> Lock {
         let buffer = unsafeDowncast(Lock.create(minimumCapacity: 1) { _ in () }, to: Lock.self)
         buffer.withUnsafeMutablePointerToElements { mutex in
@@ -25,17 +27,17 @@ package final class Lock: ManagedBuffer<Void, pthread_mutex_t> {
         _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
     }
 
-    @inline(__always)
+    @inlinable
     package func lock() {
         _ = withUnsafeMutablePointerToElements { pthread_mutex_lock($0) }
     }
 
-    @inline(__always)
+    @inlinable
     package func unlock() {
         _ = withUnsafeMutablePointerToElements { pthread_mutex_unlock($0) }
     }
 
-    @inline(__always)
+    @inlinable
     package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock()
         defer { unlock() }
@@ -63,8 +65,9 @@ package final class LockedValue<Value>: @unchecked Sendable { // every access to
 ///
 /// Such waits are rare (a dispose racing with a delivery), so one process-wide condition serves them all instead of
 /// a condition per subscription; a waiter re-checks its own subscription after every wake-up.
+@usableFromInline
 package final class DeliveryWaitRoom: @unchecked Sendable { // the mutex and condition are pthread objects, used only through their functions
-    package static let shared = DeliveryWaitRoom()
+    @usableFromInline package static let shared = DeliveryWaitRoom()
 
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -75,13 +78,13 @@ package final class DeliveryWaitRoom: @unchecked Sendable { // the mutex and con
     }
 
     /// Blocks until `isDelivering()` is false; the deliverer calls `wakeAll()` after it clears its flag.
-    package func wait(while isDelivering: () -> Bool) {
+    @usableFromInline package func wait(while isDelivering: () -> Bool) {
         pthread_mutex_lock(mutex)
         while isDelivering() { pthread_cond_wait(condition, mutex) }
         pthread_mutex_unlock(mutex)
     }
 
-    package func wakeAll() {
+    @usableFromInline package func wakeAll() {
         pthread_mutex_lock(mutex)
         pthread_cond_broadcast(condition)
         pthread_mutex_unlock(mutex)

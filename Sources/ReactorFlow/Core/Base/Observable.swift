@@ -8,14 +8,16 @@
 /// numbers.subscribe(onNext: { print($0) }) // 10 20 30
 /// ```
 public class Observable<Element>: ObservableType {
-    init() {}
+    @inlinable init() {}
 
     /// Starts a subscription that sends this stream's events to `observer`; dispose the result to end it early.
+    @inlinable
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         Sink.boundary(AnyObserver(observer)) { run(AnyObserver($0)) }
     }
 
     /// Subclasses deliver to `observer`; they may assume nothing about it and must obey the event grammar.
+    @usableFromInline
     func run(_ observer: AnyObserver<Element>) -> Disposable {
         preconditionFailure("Observable.run must be overridden") // unreachable: every subclass is internal
     }
@@ -24,22 +26,31 @@ public class Observable<Element>: ObservableType {
     public func asObservable() -> Observable<Element> { self }
 
     /// An observable whose subscriptions run `body` with a `Sink` that enforces the grammar for it.
+    @inlinable
     static func make(_ body: @escaping (Sink<Element>) -> Disposable) -> Observable<Element> {
         SinkObservable(body)
     }
 }
 
 /// The observable behind `create` and almost every operator: each subscription gets a fresh `Sink`.
+///
+/// `run` is a class override, compiled once, unspecialised; the closure that makes the sink is created in `init`,
+/// which is inlined where the operator is used, so each event through the sink runs specialised code.
+@usableFromInline
 final class SinkObservable<Element>: Observable<Element> {
-    private let body: (Sink<Element>) -> Disposable
+    @usableFromInline let subscribeSink: (AnyObserver<Element>) -> Disposable
 
+    @inlinable
     init(_ body: @escaping (Sink<Element>) -> Disposable) {
-        self.body = body
+        subscribeSink = { observer in
+            let sink = Sink(observer)
+            sink.attach(upstream: body(sink))
+            return sink
+        }
     }
 
+    @usableFromInline
     override func run(_ observer: AnyObserver<Element>) -> Disposable {
-        let sink = Sink(observer)
-        sink.attach(upstream: body(sink))
-        return sink
+        subscribeSink(observer)
     }
 }

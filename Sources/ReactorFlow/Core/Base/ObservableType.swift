@@ -22,6 +22,7 @@ extension ObservableType {
 extension ObservableConvertibleType {
     /// How operators subscribe to their sources: directly, without the user-facing boundary that a public
     /// `subscribe` adds (see `Sink`, point 4).
+    @inlinable
     func subscribeInside<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         asObservable().run(AnyObserver(observer))
     }

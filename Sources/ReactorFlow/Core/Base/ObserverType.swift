@@ -14,9 +14,9 @@ public protocol ObserverType<Element> {
 
 extension ObserverType {
     /// Sends `.next(element)`.
-    public func onNext(_ element: Element) { on(.next(element)) }
+    @inlinable public func onNext(_ element: Element) { on(.next(element)) }
     /// Sends `.completed`.
-    public func onCompleted() { on(.completed) }
+    @inlinable public func onCompleted() { on(.completed) }
     /// Sends `.error(error)`.
     public func onError(_ error: any Error) { on(.error(error)) }
     /// Erases the observer's type.
@@ -33,24 +33,24 @@ public struct AnyObserver<Element>: ObserverType {
     /// The closure that receives each event.
     public typealias EventHandler = (Event<Element>) -> Void
 
-    private let handler: EventHandler
+    @usableFromInline let handler: EventHandler
     /// The subscription this observer delivers into, when known: a producer that loops polls it to stop early
     /// when a downstream operator ended the subscription before it was even set up.
-    let lifetime: Cancelable?
+    @usableFromInline let lifetime: Cancelable?
 
     /// Creates an observer that passes every event to `eventHandler`.
-    public init(eventHandler: @escaping EventHandler) {
+    @inlinable public init(eventHandler: @escaping EventHandler) {
         self.handler = eventHandler
         self.lifetime = nil
     }
 
-    init(lifetime: Cancelable?, eventHandler: @escaping EventHandler) {
+    @inlinable init(lifetime: Cancelable?, eventHandler: @escaping EventHandler) {
         self.handler = eventHandler
         self.lifetime = lifetime
     }
 
     /// Creates an observer that forwards every event to `observer`.
-    public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
+    @inlinable public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
         if let any = observer as? AnyObserver<Element> {
             self = any
         } else {
@@ -60,7 +60,7 @@ public struct AnyObserver<Element>: ObserverType {
     }
 
     /// Passes `event` to the wrapped handler or observer.
-    public func on(_ event: Event<Element>) { handler(event) }
+    @inlinable public func on(_ event: Event<Element>) { handler(event) }
 
     /// Returns `self`: it is already erased.
     public func asObserver() -> AnyObserver<Element> { self }

@@ -20,19 +20,21 @@ import Darwin
 ///    observer is called no more (rule A3). Operators subscribe to each other without this wait: a wait inside an
 ///    operator (say, `flatMapLatest` dropping an inner stream on a new element) could deadlock against a subscriber
 ///    that waits for the thread sending that element (rule B12).
+@usableFromInline
 final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fields are guarded by `lock`
-    private let lock = Lock.make()
-    private var downstream: AnyObserver<Element>?
-    private var upstream: Disposable?
-    private var onDispose: (() -> Void)?
-    private var disposed = false
-    private let downstreamLifetime: Cancelable?
+    @usableFromInline let lock = Lock.make()
+    @usableFromInline var downstream: AnyObserver<Element>?
+    @usableFromInline var upstream: Disposable?
+    @usableFromInline var onDispose: (() -> Void)?
+    @usableFromInline var disposed = false
+    @usableFromInline let downstreamLifetime: Cancelable?
     /// Whether this sink is a user-facing boundary (point 4 above).
-    private let waitsForDelivery: Bool
+    @usableFromInline let waitsForDelivery: Bool
     /// The thread running `downstream.on` right now, for boundary sinks.
-    private var deliveringThread: pthread_t?
-    private var disposerWaiting = false
+    @usableFromInline var deliveringThread: pthread_t?
+    @usableFromInline var disposerWaiting = false
 
+    @inlinable
     init(_ downstream: AnyObserver<Element>, onDispose: (() -> Void)? = nil, waitsForDelivery: Bool = false) {
         self.downstream = downstream
         self.onDispose = onDispose
@@ -42,6 +44,7 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
 
     /// A sink at the user's end of a subscription: it waits out a racing delivery on dispose. `upstream` is
     /// subscribed with the returned sink.
+    @inlinable
     static func boundary(
         _ downstream: AnyObserver<Element>, onDispose: (() -> Void)? = nil,
         subscribing upstream: (Sink<Element>) -> Disposable
@@ -52,6 +55,7 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
     }
 
     /// Stores what to dispose with this sink; if the sink already ended, disposes it now.
+    @inlinable
     func attach(upstream: Disposable) {
         lock.lock()
         if disposed {
@@ -65,10 +69,11 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
 
     /// True once the subscription ended, by a terminal event or by `dispose()`, here or further downstream;
     /// producers poll it in loops.
-    var isDisposed: Bool {
+    @usableFromInline var isDisposed: Bool {
         lock.withLock { downstream == nil } || downstreamLifetime?.isDisposed == true
     }
 
+    @inlinable
     func on(_ event: Event<Element>) {
         lock.lock()
         guard let downstream else {
@@ -95,6 +100,7 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
         if event.isStopEvent { dispose() }
     }
 
+    @inlinable
     func dispose() {
         lock.lock()
         if disposed {
@@ -116,7 +122,8 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
 
     /// Rule A3 at a boundary sink: returns once no other thread is inside the observer. A dispose from inside the
     /// observer itself (same thread) does not wait.
-    private func waitForDeliveryOnAnotherThread() {
+    @inlinable
+    func waitForDeliveryOnAnotherThread() {
         guard waitsForDelivery else { return }
         func deliveringElsewhere() -> Bool {
             lock.withLock {
@@ -132,17 +139,20 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
 
 /// Delivers to one observer one event at a time, in arrival order, from any number of threads, without holding a
 /// lock while the observer runs. Used by every operator that joins several sources.
+@usableFromInline
 final class SerializedObserver<Element>: ObserverType, @unchecked Sendable { // queue state is guarded by `lock`
-    private let lock = Lock.make()
-    private var pending = FIFO<Event<Element>>()
-    private var delivering = false
-    private var stopped = false
-    private let downstream: AnyObserver<Element>
+    @usableFromInline let lock = Lock.make()
+    @usableFromInline var pending = FIFO<Event<Element>>()
+    @usableFromInline var delivering = false
+    @usableFromInline var stopped = false
+    @usableFromInline let downstream: AnyObserver<Element>
 
+    @inlinable
     init(_ downstream: AnyObserver<Element>) {
         self.downstream = downstream
     }
 
+    @inlinable
     func on(_ event: Event<Element>) {
         lock.lock()
         if stopped {

@@ -8,6 +8,7 @@ extension ObservableType {
     ///     .subscribe(onNext: { [weak self] count in self?.label.text = "\(count)" })
     ///     .disposed(by: disposeBag)
     /// ```
+    @inlinable
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onError: ((any Error) -> Void)? = nil,
@@ -26,6 +27,7 @@ extension ObservableType {
     }
 
     /// Subscribes with one closure that receives every event.
+    @inlinable
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
         Sink.boundary(AnyObserver(eventHandler: on)) { subscribeInside($0) }
     }

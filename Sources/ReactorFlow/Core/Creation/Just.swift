@@ -4,6 +4,7 @@ extension Observable {
     /// ```swift
     /// Observable.just(42) // next(42), completed
     /// ```
+    @inlinable
     public static func just(_ element: Element) -> Observable<Element> {
         Just(element)
     }
@@ -59,9 +60,11 @@ extension Observable {
 
 /// `just` is the most common mutation stream, so it skips the generic sink: it cannot break the grammar.
 /// The reactor pipeline recognises it and applies its element without subscribing at all.
+@usableFromInline
 final class Just<Element>: Observable<Element> {
-    let element: Element
+    @usableFromInline let element: Element
 
+    @inlinable
     init(_ element: Element) {
         self.element = element
     }

@@ -8,7 +8,7 @@
 /// taps.onNext(())
 /// ```
 public final class PublishSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
-    private let core = SubjectCore<Element>(bufferSize: 0)
+    @usableFromInline let core = SubjectCore<Element>(bufferSize: 0)
 
     /// Creates a subject with no observers.
     public override init() {}
@@ -17,7 +17,7 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, @
     public var hasObservers: Bool { core.hasObservers }
 
     /// Delivers `event` to every current subscriber; after `.error` or `.completed` further events are ignored.
-    public func on(_ event: Event<Element>) { core.on(event) }
+    @inlinable public func on(_ event: Event<Element>) { core.on(event) }
 
     override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
 }
@@ -30,7 +30,7 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, @
 /// try name.value() // "Ann"
 /// ```
 public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
-    private let core = SubjectCore<Element>(bufferSize: 1, replaysAfterStop: false)
+    @usableFromInline let core = SubjectCore<Element>(bufferSize: 1, replaysAfterStop: false)
 
     /// Creates a subject holding `value`.
     public init(value: Element) {
@@ -48,7 +48,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
     }
 
     /// Stores an element as the current value and delivers `event` to every subscriber; after a terminal event further events are ignored.
-    public func on(_ event: Event<Element>) { core.on(event) }
+    @inlinable public func on(_ event: Event<Element>) { core.on(event) }
 
     override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
 }
@@ -59,7 +59,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
 /// let log = ReplaySubject<String>.create(bufferSize: 2)
 /// ```
 public final class ReplaySubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
-    private let core: SubjectCore<Element>
+    @usableFromInline let core: SubjectCore<Element>
 
     private init(bufferSize: Int) {
         core = SubjectCore(bufferSize: max(0, bufferSize))
@@ -75,7 +75,7 @@ public final class ReplaySubject<Element>: Observable<Element>, ObserverType, @u
     public var hasObservers: Bool { core.hasObservers }
 
     /// Adds an element to the replay buffer and delivers `event` to every subscriber; after a terminal event further events are ignored.
-    public func on(_ event: Event<Element>) { core.on(event) }
+    @inlinable public func on(_ event: Event<Element>) { core.on(event) }
 
     override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
 }

@@ -5,7 +5,7 @@
 /// refresh.accept(())
 /// ```
 public final class PublishRelay<Element>: Observable<Element>, @unchecked Sendable { // state lives in the locked core
-    private let core = SubjectCore<Element>(bufferSize: 0, ignoresStopEvents: true)
+    @usableFromInline let core = SubjectCore<Element>(bufferSize: 0, ignoresStopEvents: true)
 
     /// Creates a relay with no observers.
     public override init() {}
@@ -24,7 +24,7 @@ public final class PublishRelay<Element>: Observable<Element>, @unchecked Sendab
 /// isOn.value // true
 /// ```
 public final class BehaviorRelay<Element>: Observable<Element>, @unchecked Sendable { // state lives in the locked core
-    private let core = SubjectCore<Element>(bufferSize: 1, ignoresStopEvents: true)
+    @usableFromInline let core = SubjectCore<Element>(bufferSize: 1, ignoresStopEvents: true)
 
     /// Creates a relay holding `value`.
     public init(value: Element) {

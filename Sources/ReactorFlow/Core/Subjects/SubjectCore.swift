@@ -7,18 +7,19 @@
 ///   number it joined at).
 /// - Each subscription serializes its own deliveries, so a replay on the subscribing thread and a delivery from the
 ///   draining thread can never overlap.
+@usableFromInline
 final class SubjectCore<Element>: @unchecked Sendable { // every field is guarded by `lock`
-    private let lock = Lock.make()
-    private var subscriptions: [SubjectSubscription<Element>] = []
-    private var queue = FIFO<(sequence: UInt64, event: Event<Element>)>()
-    private var lastSequence: UInt64 = 0
-    private var draining = false
-    private var stopEvent: Event<Element>?
-    private var buffer = FIFO<Element>()
-    private var bufferCount = 0
-    private let bufferSize: Int
-    private let ignoresStopEvents: Bool
-    private let replaysAfterStop: Bool
+    @usableFromInline let lock = Lock.make()
+    @usableFromInline var subscriptions: [SubjectSubscription<Element>] = []
+    @usableFromInline var queue = FIFO<(sequence: UInt64, event: Event<Element>)>()
+    @usableFromInline var lastSequence: UInt64 = 0
+    @usableFromInline var draining = false
+    @usableFromInline var stopEvent: Event<Element>?
+    @usableFromInline var buffer = FIFO<Element>()
+    @usableFromInline var bufferCount = 0
+    @usableFromInline let bufferSize: Int
+    @usableFromInline let ignoresStopEvents: Bool
+    @usableFromInline let replaysAfterStop: Bool
 
     /// - Parameters:
     ///   - bufferSize: how many latest elements a new subscriber receives (`Int.max` for all).
@@ -39,8 +40,9 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
 
     var hasObservers: Bool { lock.withLock { !subscriptions.isEmpty } }
     var stoppedWith: Event<Element>? { lock.withLock { stopEvent } }
-    var latest: Element? { lock.withLock { buffer.elements.last } }
+    @inlinable var latest: Element? { lock.withLock { buffer.elements.last } }
 
+    @inlinable
     func on(_ event: Event<Element>) {
         lock.lock()
         if stopEvent != nil || (ignoresStopEvents && event.isStopEvent) {
@@ -111,12 +113,13 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
 }
 
 /// One observer of a subject: it drops everything after a terminal event or dispose, and serializes deliveries.
+@usableFromInline
 final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // fields are guarded by `lock`
-    let joinedAt: UInt64
-    private let lock = Lock.make()
-    private var observer: AnyObserver<Element>?
-    private var pending = FIFO<Event<Element>>()
-    private var delivering = false
+    @usableFromInline let joinedAt: UInt64
+    @usableFromInline let lock = Lock.make()
+    @usableFromInline var observer: AnyObserver<Element>?
+    @usableFromInline var pending = FIFO<Event<Element>>()
+    @usableFromInline var delivering = false
     private weak var core: SubjectCore<Element>?
 
     init(_ observer: AnyObserver<Element>, joinedAt: UInt64, core: SubjectCore<Element>) {
@@ -130,6 +133,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         lock.withLock { for event in events { pending.append(event) } }
     }
 
+    @inlinable
     func deliver(_ event: Event<Element>) {
         lock.lock()
         guard let observer else {
@@ -154,6 +158,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         if more { drain() }
     }
 
+    @inlinable
     func drain() {
         lock.lock()
         if delivering {
@@ -173,7 +178,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         lock.unlock()
     }
 
-    func dispose() {
+    @usableFromInline func dispose() {
         lock.lock()
         let wasActive = observer != nil
         observer = nil

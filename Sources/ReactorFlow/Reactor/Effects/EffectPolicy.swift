@@ -56,6 +56,7 @@ extension Reactor {
 }
 
 /// The lane of an action: the explicit id, or the action's enum case name.
+@usableFromInline
 func laneKey<Action>(for action: Action, policy: EffectPolicy) -> AnyHashable {
     if let id = policy.id { return id }
     let mirror = Mirror(reflecting: action)

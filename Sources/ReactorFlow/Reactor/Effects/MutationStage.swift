@@ -4,27 +4,33 @@
 /// A `just` stream under `.merge`, the common case, is applied without a subscription. Other streams get one small
 /// observer each; an error ends only that stream and is reported (rule B7). Disposing the stage disposes every
 /// stream still running (rule B9) and drops queued actions.
+@usableFromInline
 final class MutationStage<R: Reactor>: @unchecked Sendable { // `lanes`, `streams` and flags are guarded by `lock`
-    private struct Lane {
-        var running: [MutationStream<R>] = []
-        var queued = FIFO<(action: R.Action, token: SendToken?)>()
+    @usableFromInline
+    struct Lane {
+        @usableFromInline var running: [MutationStream<R>] = []
+        @usableFromInline var queued = FIFO<(action: R.Action, token: SendToken?)>()
+        @inlinable init() {}
     }
 
-    private weak var reactor: R?
-    private let downstream: SerializedObserver<R.Mutation>
-    private let effects: EffectTracker
-    private let lock = Lock.make()
-    private var streams: [ObjectIdentifier: MutationStream<R>] = [:]
-    private var lanes: [AnyHashable: Lane] = [:]
-    private var sourceCompleted = false
-    private var disposed = false
+    @usableFromInline weak var reactor: R?
+    @usableFromInline let downstream: AnyObserver<R.Mutation>
+    @usableFromInline let effects: EffectTracker
+    @usableFromInline let lock = Lock.make()
+    @usableFromInline var streams: [ObjectIdentifier: MutationStream<R>] = [:]
+    @usableFromInline var lanes: [AnyHashable: Lane] = [:]
+    @usableFromInline var sourceCompleted = false
+    @usableFromInline var disposed = false
 
-    init(reactor: R?, downstream: Sink<R.Mutation>, effects: EffectTracker) {
+    /// `downstream` must accept events from several threads: the reducer does, and so does a `SerializedObserver`.
+    @inlinable
+    init(reactor: R?, downstream: AnyObserver<R.Mutation>, effects: EffectTracker) {
         self.reactor = reactor
-        self.downstream = SerializedObserver(AnyObserver(downstream))
+        self.downstream = downstream
         self.effects = effects
     }
 
+    @inlinable
     func run(_ actions: Observable<R.Action>) -> Disposable {
         let subscription = actions.subscribeInside(AnyObserver<R.Action> { [self] event in
             switch event {
@@ -43,7 +49,8 @@ final class MutationStage<R: Reactor>: @unchecked Sendable { // `lanes`, `stream
         return Disposables.create(subscription, Disposables.create { [self] in disposeStreams() })
     }
 
-    private func receive(_ action: R.Action, token: SendToken?) {
+    @inlinable
+    func receive(_ action: R.Action, token: SendToken?) {
         guard let reactor else { return }
         token?.claim()
         let policy = reactor.effectPolicy(for: action)
@@ -82,7 +89,8 @@ final class MutationStage<R: Reactor>: @unchecked Sendable { // `lanes`, `stream
         if proceed { start(action, reactor: reactor, lane: key, token: token) }
     }
 
-    private func start(_ action: R.Action, reactor: R, lane: AnyHashable?, token: SendToken?) {
+    @inlinable
+    func start(_ action: R.Action, reactor: R, lane: AnyHashable?, token: SendToken?) {
         let stream = reactor.mutate(action: action)
         if lane == nil, let just = stream as? Just<R.Mutation> {
             downstream.onNext(just.element)
@@ -101,12 +109,14 @@ final class MutationStage<R: Reactor>: @unchecked Sendable { // `lanes`, `stream
         observer.subscription.setDisposable(stream.subscribeInside(observer))
     }
 
-    fileprivate func forward(_ mutation: R.Mutation, from stream: MutationStream<R>) {
+    @inlinable
+    func forward(_ mutation: R.Mutation, from stream: MutationStream<R>) {
         guard lock.withLock({ streams[ObjectIdentifier(stream)] != nil }) else { return } // cancelled by `.latest`
         downstream.onNext(mutation)
     }
 
-    fileprivate func finished(_ stream: MutationStream<R>, error: (any Error)?) {
+    @usableFromInline
+    func finished(_ stream: MutationStream<R>, error: (any Error)?) {
         if let error {
             Diagnostics.report(.mutationFailed, error: error, message: "\(R.self).mutate(action: \(stream.action))")
         }
@@ -131,7 +141,8 @@ final class MutationStage<R: Reactor>: @unchecked Sendable { // `lanes`, `stream
         if done { downstream.onCompleted() }
     }
 
-    private func disposeStreams() {
+    @usableFromInline
+    func disposeStreams() {
         let (running, queuedTokens) = lock.withLock { () -> ([MutationStream<R>], [SendToken]) in
             disposed = true
             let running = Array(streams.values)
@@ -150,14 +161,16 @@ final class MutationStage<R: Reactor>: @unchecked Sendable { // `lanes`, `stream
 }
 
 /// One running mutation stream of a `MutationStage`.
+@usableFromInline
 final class MutationStream<R: Reactor>: ObserverType, @unchecked Sendable { // all fields are set once; `subscription` locks itself
-    let subscription = SingleAssignmentDisposable()
-    let action: R.Action
-    let lane: AnyHashable?
-    let token: SendToken?
+    @usableFromInline let subscription = SingleAssignmentDisposable()
+    @usableFromInline let action: R.Action
+    @usableFromInline let lane: AnyHashable?
+    @usableFromInline let token: SendToken?
     /// Weak: a late event racing with the reactor's release finds no stage and is dropped.
-    private weak var stage: MutationStage<R>?
+    @usableFromInline weak var stage: MutationStage<R>?
 
+    @inlinable
     init(stage: MutationStage<R>, action: R.Action, lane: AnyHashable?, token: SendToken?) {
         self.stage = stage
         self.action = action
@@ -165,6 +178,7 @@ final class MutationStream<R: Reactor>: ObserverType, @unchecked Sendable { // a
         self.token = token
     }
 
+    @inlinable
     func on(_ event: Event<R.Mutation>) {
         switch event {
         case .next(let mutation): stage?.forward(mutation, from: self)

@@ -7,6 +7,7 @@ import Darwin
 #endif
 
 /// Counts a reactor's running mutation streams and wakes whoever waits for none to be left.
+@usableFromInline
 package final class EffectTracker: @unchecked Sendable { // fields are guarded by `lock`
     private let lock = Lock.make()
     private var running = 0
@@ -15,9 +16,9 @@ package final class EffectTracker: @unchecked Sendable { // fields are guarded b
     /// The number of mutation streams running now.
     package var count: Int { lock.withLock { running } }
 
-    func started() { lock.withLock { running += 1 } }
+    @usableFromInline func started() { lock.withLock { running += 1 } }
 
-    func finished() {
+    @usableFromInline func finished() {
         let waiters = lock.withLock { () -> [@Sendable () -> Void] in
             running -= 1
             guard running == 0 else { return [] }
@@ -42,6 +43,7 @@ package final class EffectTracker: @unchecked Sendable { // fields are guarded b
 ///
 /// While `send` delivers its action it stands in a thread-local slot; the mutation stage, running on the same
 /// thread, claims it and counts the streams it starts for it.
+@usableFromInline
 final class SendToken: @unchecked Sendable { // fields are guarded by `lock`
     private static let slot: pthread_key_t = {
         var key = pthread_key_t()
@@ -49,7 +51,7 @@ final class SendToken: @unchecked Sendable { // fields are guarded by `lock`
         return key
     }()
 
-    static var current: SendToken? {
+    @usableFromInline static var current: SendToken? {
         pthread_getspecific(slot).map { Unmanaged<SendToken>.fromOpaque($0).takeUnretainedValue() }
     }
 
@@ -68,11 +70,11 @@ final class SendToken: @unchecked Sendable { // fields are guarded by `lock`
 
     var isClaimed: Bool { lock.withLock { claimed } }
 
-    func claim() { lock.withLock { claimed = true } }
+    @usableFromInline func claim() { lock.withLock { claimed = true } }
 
-    func streamStarted() { lock.withLock { pending += 1 } }
+    @usableFromInline func streamStarted() { lock.withLock { pending += 1 } }
 
-    func streamFinished() {
+    @usableFromInline func streamFinished() {
         let done = lock.withLock { () -> (@Sendable () -> Void)? in
             pending -= 1
             guard pending == 0 else { return nil }
