@@ -91,7 +91,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         }
         if mutationsFused {
             // The stage feeds the reducer directly: `Reducer.apply` serializes on its own.
-            let stage = MutationStage<R>(reactor: reactor, downstream: mutationsEnded, effects: effects)
+            let stage = MutationStage<R>(reactor: reactor, downstream: mutationsEnded, reducer: reducer, effects: effects)
             subscriptions.insert(stage.run(actions))
         } else {
             subscriptions.insert(transformedMutations.subscribe(mutationsEnded))
@@ -111,13 +111,16 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
 /// A mutation that arrives while another is being reduced or delivered (from another thread, or reentrantly from a
 /// subscriber) is queued; the thread already draining applies it, and no lock is held while `reduce` or a
 /// subscriber runs (rule B12).
+///
+/// `current` is touched only by the thread that holds the draining role; the role passes between threads under
+/// `lock`, which orders every access, so `current` needs no lock of its own.
 @usableFromInline
-final class Reducer<R: Reactor>: @unchecked Sendable { // queue and state are guarded by `lock`
+final class Reducer<R: Reactor>: @unchecked Sendable { // `pending` and `draining` are guarded by `lock`; `current` by the draining role
     @usableFromInline weak var reactor: R?
     @usableFromInline let lock = Lock.make()
-    @usableFromInline var current: R.State
-    @usableFromInline var pending = FIFO<R.Mutation>()
-    @usableFromInline var draining = false
+    @usableFromInline @exclusivity(unchecked) var current: R.State
+    @usableFromInline @exclusivity(unchecked) var pending = FIFO<R.Mutation>()
+    @usableFromInline @exclusivity(unchecked) var draining = false
     @usableFromInline let deliver: (R.State) -> Void
 
     @inlinable
@@ -127,8 +130,9 @@ final class Reducer<R: Reactor>: @unchecked Sendable { // queue and state are gu
         self.deliver = deliver
     }
 
+    /// Applies `mutation`; `reactor` saves a weak load when the caller already holds the reactor.
     @inlinable
-    func apply(_ mutation: R.Mutation) {
+    func apply(_ mutation: R.Mutation, reactor knownReactor: R? = nil) {
         lock.lock()
         if draining {
             pending.append(mutation)
@@ -136,21 +140,26 @@ final class Reducer<R: Reactor>: @unchecked Sendable { // queue and state are gu
             return
         }
         draining = true
-        var next: R.Mutation? = mutation
-        while let mutation = next {
-            let previous = current
-            lock.unlock()
-            if let reactor {
-                let reduced = reactor.reduce(state: previous, mutation: mutation)
-                lock.lock()
-                current = reduced
-                lock.unlock()
-                deliver(reduced)
-            }
-            lock.lock()
-            next = pending.popFirst()
-        }
-        draining = false
         lock.unlock()
+        guard let reactor = knownReactor ?? reactor else {
+            lock.lock()
+            pending.removeAll()
+            draining = false
+            lock.unlock()
+            return
+        }
+        var next = mutation
+        while true {
+            current = reactor.reduce(state: current, mutation: next)
+            deliver(current)
+            lock.lock()
+            guard let queued = pending.popFirst() else {
+                draining = false
+                lock.unlock()
+                return
+            }
+            lock.unlock()
+            next = queued
+        }
     }
 }

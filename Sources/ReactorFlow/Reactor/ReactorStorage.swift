@@ -14,8 +14,8 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
     @usableFromInline let lock = Lock.make()
     /// Held while a pipeline is built, so that a second thread waits for the one pipeline instead of building another.
     @usableFromInline let buildLock = Lock.make()
-    @usableFromInline var pipeline: AnyObject?
-    @usableFromInline var builder: pthread_t?
+    @usableFromInline @exclusivity(unchecked) var pipeline: AnyObject?
+    @usableFromInline @exclusivity(unchecked) var builder: pthread_t?
     private var stubEnabled = false
     private var stubStorage: AnyObject?
     private var consumedPulses: [AnyKeyPath: UInt] = [:]

@@ -23,16 +23,16 @@ import Darwin
 @usableFromInline
 final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fields are guarded by `lock`
     @usableFromInline let lock = Lock.make()
-    @usableFromInline var downstream: AnyObserver<Element>?
-    @usableFromInline var upstream: Disposable?
-    @usableFromInline var onDispose: (() -> Void)?
-    @usableFromInline var disposed = false
+    @usableFromInline @exclusivity(unchecked) var downstream: AnyObserver<Element>?
+    @usableFromInline @exclusivity(unchecked) var upstream: Disposable?
+    @usableFromInline @exclusivity(unchecked) var onDispose: (() -> Void)?
+    @usableFromInline @exclusivity(unchecked) var disposed = false
     @usableFromInline let downstreamLifetime: Cancelable?
     /// Whether this sink is a user-facing boundary (point 4 above).
     @usableFromInline let waitsForDelivery: Bool
     /// The thread running `downstream.on` right now, for boundary sinks.
-    @usableFromInline var deliveringThread: pthread_t?
-    @usableFromInline var disposerWaiting = false
+    @usableFromInline @exclusivity(unchecked) var deliveringThread: pthread_t?
+    @usableFromInline @exclusivity(unchecked) var disposerWaiting = false
 
     @inlinable
     init(_ downstream: AnyObserver<Element>, onDispose: (() -> Void)? = nil, waitsForDelivery: Bool = false) {
@@ -142,9 +142,9 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
 @usableFromInline
 final class SerializedObserver<Element>: ObserverType, @unchecked Sendable { // queue state is guarded by `lock`
     @usableFromInline let lock = Lock.make()
-    @usableFromInline var pending = FIFO<Event<Element>>()
-    @usableFromInline var delivering = false
-    @usableFromInline var stopped = false
+    @usableFromInline @exclusivity(unchecked) var pending = FIFO<Event<Element>>()
+    @usableFromInline @exclusivity(unchecked) var delivering = false
+    @usableFromInline @exclusivity(unchecked) var stopped = false
     @usableFromInline let downstream: AnyObserver<Element>
 
     @inlinable

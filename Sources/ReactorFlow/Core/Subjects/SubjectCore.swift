@@ -10,13 +10,13 @@
 @usableFromInline
 final class SubjectCore<Element>: @unchecked Sendable { // every field is guarded by `lock`
     @usableFromInline let lock = Lock.make()
-    @usableFromInline var subscriptions: [SubjectSubscription<Element>] = []
-    @usableFromInline var queue = FIFO<(sequence: UInt64, event: Event<Element>)>()
-    @usableFromInline var lastSequence: UInt64 = 0
-    @usableFromInline var draining = false
-    @usableFromInline var stopEvent: Event<Element>?
-    @usableFromInline var buffer = FIFO<Element>()
-    @usableFromInline var bufferCount = 0
+    @usableFromInline @exclusivity(unchecked) var subscriptions: [SubjectSubscription<Element>] = []
+    @usableFromInline @exclusivity(unchecked) var queue = FIFO<(sequence: UInt64, event: Event<Element>)>()
+    @usableFromInline @exclusivity(unchecked) var lastSequence: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var draining = false
+    @usableFromInline @exclusivity(unchecked) var stopEvent: Event<Element>?
+    @usableFromInline @exclusivity(unchecked) var buffer = FIFO<Element>()
+    @usableFromInline @exclusivity(unchecked) var bufferCount = 0
     @usableFromInline let bufferSize: Int
     @usableFromInline let ignoresStopEvents: Bool
     @usableFromInline let replaysAfterStop: Bool
@@ -117,9 +117,9 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
 final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // fields are guarded by `lock`
     @usableFromInline let joinedAt: UInt64
     @usableFromInline let lock = Lock.make()
-    @usableFromInline var observer: AnyObserver<Element>?
-    @usableFromInline var pending = FIFO<Event<Element>>()
-    @usableFromInline var delivering = false
+    @usableFromInline @exclusivity(unchecked) var observer: AnyObserver<Element>?
+    @usableFromInline @exclusivity(unchecked) var pending = FIFO<Event<Element>>()
+    @usableFromInline @exclusivity(unchecked) var delivering = false
     private weak var core: SubjectCore<Element>?
 
     init(_ observer: AnyObserver<Element>, joinedAt: UInt64, core: SubjectCore<Element>) {

@@ -15,18 +15,22 @@ final class MutationStage<R: Reactor>: @unchecked Sendable { // `lanes`, `stream
 
     @usableFromInline weak var reactor: R?
     @usableFromInline let downstream: AnyObserver<R.Mutation>
+    /// Set when mutations go straight to the reducer (`transform(mutation:)` is the identity): a `just` is then
+    /// applied with the reactor this thread already holds.
+    @usableFromInline let reducer: Reducer<R>?
     @usableFromInline let effects: EffectTracker
     @usableFromInline let lock = Lock.make()
-    @usableFromInline var streams: [ObjectIdentifier: MutationStream<R>] = [:]
-    @usableFromInline var lanes: [AnyHashable: Lane] = [:]
-    @usableFromInline var sourceCompleted = false
-    @usableFromInline var disposed = false
+    @usableFromInline @exclusivity(unchecked) var streams: [ObjectIdentifier: MutationStream<R>] = [:]
+    @usableFromInline @exclusivity(unchecked) var lanes: [AnyHashable: Lane] = [:]
+    @usableFromInline @exclusivity(unchecked) var sourceCompleted = false
+    @usableFromInline @exclusivity(unchecked) var disposed = false
 
     /// `downstream` must accept events from several threads: the reducer does, and so does a `SerializedObserver`.
     @inlinable
-    init(reactor: R?, downstream: AnyObserver<R.Mutation>, effects: EffectTracker) {
+    init(reactor: R?, downstream: AnyObserver<R.Mutation>, reducer: Reducer<R>? = nil, effects: EffectTracker) {
         self.reactor = reactor
         self.downstream = downstream
+        self.reducer = reducer
         self.effects = effects
     }
 
@@ -93,7 +97,7 @@ final class MutationStage<R: Reactor>: @unchecked Sendable { // `lanes`, `stream
     func start(_ action: R.Action, reactor: R, lane: AnyHashable?, token: SendToken?) {
         let stream = reactor.mutate(action: action)
         if lane == nil, let just = stream as? Just<R.Mutation> {
-            downstream.onNext(just.element)
+            if let reducer { reducer.apply(just.element, reactor: reactor) } else { downstream.onNext(just.element) }
             return
         }
         let observer = MutationStream(stage: self, action: action, lane: lane, token: token)
