@@ -65,6 +65,7 @@ extension Reactor {
     ///     .compactMap { $0 }
     ///     .subscribe(onNext: navigate)
     /// ```
+    @inlinable
     public func pulse<Value>(_ keyPath: KeyPath<State, Pulse<Value>>, delivery: PulseDelivery = .latest) -> Observable<Value> {
         // Weak: the storage owns the state stream this subscription hangs on; a strong reference would keep the
         // pipeline (and its running mutation streams) alive after the reactor died.

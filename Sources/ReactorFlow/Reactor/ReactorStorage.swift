@@ -87,11 +87,11 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
     }
 
     /// Whether update number `count` of the pulse at `keyPath` has already been delivered to someone.
-    func pulseIsConsumed(_ keyPath: AnyKeyPath, count: UInt) -> Bool {
+    @usableFromInline func pulseIsConsumed(_ keyPath: AnyKeyPath, count: UInt) -> Bool {
         lock.withLock { consumedPulses[keyPath] == count }
     }
 
-    func markPulseConsumed(_ keyPath: AnyKeyPath, count: UInt) {
+    @usableFromInline func markPulseConsumed(_ keyPath: AnyKeyPath, count: UInt) {
         lock.withLock { consumedPulses[keyPath] = count }
     }
 }

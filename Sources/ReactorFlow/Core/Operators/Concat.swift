@@ -15,15 +15,46 @@ extension Observable {
     /// ```swift
     /// Observable.concat(.just(.setLoading(true)), api.load().map(Mutation.setItems), .just(.setLoading(false)))
     /// ```
+    @inlinable
     public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
         concat(sources)
     }
 
     /// Subscribes to `sources` one after another; an error ends everything. Moving to the next source is
     /// trampolined on `CurrentThreadScheduler`, so long chains of synchronous sources never recurse.
+    @inlinable
     public static func concat<C: Collection>(_ sources: C) -> Observable<Element> where C.Element == Observable<Element> {
-        let all = Array(sources)
-        return make { sink in
+        ConcatObservable(Array(sources))
+    }
+}
+
+/// The observable `concat` returns. It keeps its sources so that the reactor pipeline can apply a `concat` of
+/// `just`s, the most common mutation stream after `just`, without subscribing.
+@usableFromInline
+final class ConcatObservable<Element>: Observable<Element> {
+    @usableFromInline let sources: [Observable<Element>]
+
+    @inlinable
+    init(_ sources: [Observable<Element>]) {
+        self.sources = sources
+    }
+
+    /// The elements, when every source is a `just`.
+    @inlinable
+    var justElements: [Element]? {
+        var elements: [Element] = []
+        elements.reserveCapacity(sources.count)
+        for source in sources {
+            guard let just = source as? Just<Element> else { return nil }
+            elements.append(just.element)
+        }
+        return elements
+    }
+
+    @usableFromInline
+    override func run(_ observer: AnyObserver<Element>) -> Disposable {
+        let all = sources
+        let body: (Sink<Element>) -> Disposable = { sink in
             let current = SerialDisposable()
             var index = 0
             func subscribeNext() {
@@ -46,5 +77,8 @@ extension Observable {
             let first = CurrentThreadScheduler.instance.schedule(subscribeNext)
             return Disposables.create(first, current)
         }
+        let sink = Sink(observer)
+        sink.attach(upstream: body(sink))
+        return sink
     }
 }

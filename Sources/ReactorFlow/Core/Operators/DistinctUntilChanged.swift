@@ -4,6 +4,7 @@ extension ObservableType {
     /// ```swift
     /// names.distinctUntilChanged { $0.lowercased() == $1.lowercased() }
     /// ```
+    @inlinable
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
         lift { sink in
             var previous: Element?
@@ -29,6 +30,7 @@ extension ObservableType {
     /// ```swift
     /// users.distinctUntilChanged { $0.id }
     /// ```
+    @inlinable
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Observable<Element> {
         distinctUntilChanged { try keySelector($0) == keySelector($1) }
     }
@@ -38,6 +40,7 @@ extension ObservableType {
     /// ```swift
     /// reactor.state.distinctUntilChanged(at: \.isLoading)
     /// ```
+    @inlinable
     public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Observable<Element> {
         distinctUntilChanged { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
     }
@@ -49,6 +52,7 @@ extension ObservableType where Element: Equatable {
     /// ```swift
     /// Observable.of(1, 1, 2, 1).distinctUntilChanged() // 1, 2, 1
     /// ```
+    @inlinable
     public func distinctUntilChanged() -> Observable<Element> {
         distinctUntilChanged { $0 == $1 }
     }

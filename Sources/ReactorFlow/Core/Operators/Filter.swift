@@ -4,6 +4,7 @@ extension ObservableType {
     /// ```swift
     /// Observable.of(1, 2, 3, 4).filter { $0.isMultiple(of: 2) } // 2, 4
     /// ```
+    @inlinable
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         lift { sink in
             { event in
@@ -22,6 +23,7 @@ extension ObservableType {
     }
 
     /// Drops every element and keeps only the terminal event.
+    @inlinable
     public func ignoreElements() -> Observable<Element> {
         filter { _ in false }
     }

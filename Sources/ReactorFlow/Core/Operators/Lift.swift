@@ -1,6 +1,7 @@
 extension ObservableType {
     /// Builds a single-source operator. For each subscription `makeHandler` receives the downstream sink and returns
     /// the handler for upstream events; per-subscription state lives in that closure (events arrive serially, A2).
+    @inlinable
     func lift<Result>(_ makeHandler: @escaping (Sink<Result>) -> (Event<Element>) -> Void) -> Observable<Result> {
         let source = asObservable()
         return .make { sink in
@@ -11,6 +12,7 @@ extension ObservableType {
 
 extension ObserverType {
     /// Forwards an upstream terminal event; ignores `next`.
+    @inlinable
     func forwardStop<Other>(_ event: Event<Other>) {
         switch event {
         case .next: break

@@ -4,6 +4,7 @@ extension ObservableType {
     /// ```swift
     /// reactor.state.map(\.count) // Observable<Int>
     /// ```
+    @inlinable
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
         lift { sink in
             { event in

@@ -4,6 +4,7 @@ extension ObservableType {
     /// ```swift
     /// Observable.of(1, 2, 3).scan(0, accumulator: +) // 1, 3, 6
     /// ```
+    @inlinable
     public func scan<Accumulate>(_ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate) -> Observable<Accumulate> {
         scan(into: seed) { accumulated, element in accumulated = try accumulator(accumulated, element) }
     }
@@ -13,6 +14,7 @@ extension ObservableType {
     /// ```swift
     /// Observable.of("a", "b").scan(into: [String]()) { $0.append($1) } // ["a"], ["a", "b"]
     /// ```
+    @inlinable
     public func scan<Accumulate>(into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void) -> Observable<Accumulate> {
         lift { sink in
             var accumulated = seed

@@ -4,6 +4,7 @@ extension ObservableType {
     /// ```swift
     /// Observable.of(3).startWith(1, 2) // 1, 2, 3
     /// ```
+    @inlinable
     public func startWith(_ elements: Element...) -> Observable<Element> {
         let source = asObservable()
         return .make { sink in

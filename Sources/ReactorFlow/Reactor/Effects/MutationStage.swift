@@ -100,6 +100,13 @@ final class MutationStage<R: Reactor>: @unchecked Sendable { // `lanes`, `stream
             if let reducer { reducer.apply(just.element, reactor: reactor) } else { downstream.onNext(just.element) }
             return
         }
+        if lane == nil, let concat = stream as? ConcatObservable<R.Mutation>, let elements = concat.justElements {
+            // What subscribing would do, synchronously and in order, without the subscription.
+            for element in elements {
+                if let reducer { reducer.apply(element, reactor: reactor) } else { downstream.onNext(element) }
+            }
+            return
+        }
         let observer = MutationStream(stage: self, action: action, lane: lane, token: token)
         let registered = lock.withLock { () -> Bool in
             guard !disposed else { return false }
