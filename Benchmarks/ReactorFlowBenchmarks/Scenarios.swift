@@ -1,4 +1,5 @@
 import Foundation
+import HeapStatistics
 import ReactorFlow
 
 // The reactors and streams measured. Each scenario returns the nanoseconds one run took and the number of
@@ -251,32 +252,38 @@ func residentBytes() -> Int {
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
-/// Bytes of resident memory per reactor (each with one state subscription), over `count` reactors.
-func memoryPerReactor(count: Int) -> Double {
+/// Bytes the allocator has handed out and not had back (glibc's `mallinfo2`): exact, unlike the resident set,
+/// which does not grow while freed memory is reused.
+func heapBytesInUse() -> Int {
+    Int(heap_bytes_in_use())
+}
+
+/// Memory per reactor (each with one state subscription), over `count` reactors: resident-set growth and heap bytes.
+func memoryPerReactor(count: Int) -> (resident: Double, heap: Double) {
     var reactors: [CounterReactor] = []
     var subscriptions: [Disposable] = []
     reactors.reserveCapacity(count)
     subscriptions.reserveCapacity(count)
-    let before = residentBytes()
+    let before = (residentBytes(), heapBytesInUse())
     for _ in 0..<count {
         let reactor = CounterReactor()
         subscriptions.append(reactor.state.subscribe(onNext: { blackHole($0) }))
         reactors.append(reactor)
     }
-    let after = residentBytes()
+    let after = (residentBytes(), heapBytesInUse())
     blackHole(reactors)
     blackHole(subscriptions)
-    return Double(after - before) / Double(count)
+    return (Double(after.0 - before.0) / Double(count), Double(after.1 - before.1) / Double(count))
 }
 
-/// Bytes of resident memory per idle subscription to one subject.
+/// Heap bytes per idle subscription to one subject.
 func memoryPerSubscription(count: Int) -> Double {
     let subject = PublishSubject<Int>()
     var subscriptions: [Disposable] = []
     subscriptions.reserveCapacity(count)
-    let before = residentBytes()
+    let before = heapBytesInUse()
     for _ in 0..<count { subscriptions.append(subject.subscribe(onNext: { blackHole($0) })) }
-    let after = residentBytes()
+    let after = heapBytesInUse()
     blackHole(subscriptions)
     return Double(after - before) / Double(count)
 }

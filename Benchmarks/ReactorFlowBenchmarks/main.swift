@@ -72,11 +72,12 @@ if filter.map({ "memory".contains($0) }) ?? true {
     let reactorCount = scaled(100_000)
     let perReactor = memoryPerReactor(count: reactorCount)
     let perSubscription = memoryPerSubscription(count: scaled(100_000))
-    results.append(Result(name: "memory-per-reactor", unit: "bytes", min: perReactor, median: perReactor, runs: 1))
+    results.append(Result(name: "memory-per-reactor", unit: "bytes", min: perReactor.resident, median: perReactor.resident, runs: 1))
+    results.append(Result(name: "memory-per-reactor-heap", unit: "bytes", min: perReactor.heap, median: perReactor.heap, runs: 1))
     results.append(Result(name: "memory-per-subscription", unit: "bytes", min: perSubscription, median: perSubscription, runs: 1))
     if !json {
-        print(String(format: "%-26@ %9.0f bytes (reactor + one state subscription, %d reactors)", "memory-per-reactor" as NSString, perReactor, reactorCount))
-        print(String(format: "%-26@ %9.0f bytes (idle subscription to a subject)", "memory-per-subscription" as NSString, perSubscription))
+        print(String(format: "%-26@ %9.0f bytes resident, %.0f bytes of heap (reactor + one state subscription, %d reactors)", "memory-per-reactor" as NSString, perReactor.resident, perReactor.heap, reactorCount))
+        print(String(format: "%-26@ %9.0f bytes of heap (idle subscription to a subject)", "memory-per-subscription" as NSString, perSubscription))
     }
 }
 

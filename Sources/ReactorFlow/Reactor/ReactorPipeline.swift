@@ -49,7 +49,6 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         let scheduler = reactor.scheduler
         let immediate = scheduler is CurrentThreadScheduler || scheduler is ImmediateScheduler
         let relay = state
-        let reactorName = "\(R.self)"
 
         let actionInput = action.asObservable()
         let actions = reactor.transform(action: actionInput)
@@ -77,16 +76,16 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
             if !immediate { states = states.observe(on: scheduler) }
             subscriptions.insert(states.subscribe(
                 onNext: { relay.accept($0) },
-                onError: { Diagnostics.report(.reactorStreamEnded, error: $0, message: "\(reactorName).transform(state:) failed; the last state stays current") },
-                onCompleted: { Diagnostics.report(.reactorStreamEnded, message: "\(reactorName).transform(state:) completed; the last state stays current") }
+                onError: { Diagnostics.report(.reactorStreamEnded, error: $0, message: "\(R.self).transform(state:) failed; the last state stays current") },
+                onCompleted: { Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(state:) completed; the last state stays current") }
             ))
         }
 
         let mutationsEnded = AnyObserver<R.Mutation> { event in
             switch event {
             case .next(let mutation): reducer.apply(mutation)
-            case .error(let error): Diagnostics.report(.reactorStreamEnded, error: error, message: "\(reactorName).transform(action:) or transform(mutation:) failed; actions are no longer processed, the last state stays current")
-            case .completed: Diagnostics.report(.reactorStreamEnded, message: "\(reactorName).transform(action:) or transform(mutation:) completed; actions are no longer processed, the last state stays current")
+            case .error(let error): Diagnostics.report(.reactorStreamEnded, error: error, message: "\(R.self).transform(action:) or transform(mutation:) failed; actions are no longer processed, the last state stays current")
+            case .completed: Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(action:) or transform(mutation:) completed; actions are no longer processed, the last state stays current")
             }
         }
         if mutationsFused {
@@ -130,9 +129,20 @@ final class Reducer<R: Reactor>: @unchecked Sendable { // `pending` and `drainin
         self.deliver = deliver
     }
 
-    /// Applies `mutation`; `reactor` saves a weak load when the caller already holds the reactor.
+    /// Applies `mutation` (from the user's `transform(mutation:)` stream, or a stream that ran later).
     @inlinable
-    func apply(_ mutation: R.Mutation, reactor knownReactor: R? = nil) {
+    func apply(_ mutation: R.Mutation) {
+        if let reactor {
+            apply(mutation, reactor: reactor)
+        } else {
+            lock.withLock { pending.removeAll() }
+        }
+    }
+
+    /// Applies `mutation` with the reactor the caller already holds, which saves a weak load and keeps the
+    /// reactor's reference count untouched while the queue drains.
+    @inlinable
+    func apply(_ mutation: R.Mutation, reactor: R) {
         lock.lock()
         if draining {
             pending.append(mutation)
@@ -141,13 +151,6 @@ final class Reducer<R: Reactor>: @unchecked Sendable { // `pending` and `drainin
         }
         draining = true
         lock.unlock()
-        guard let reactor = knownReactor ?? reactor else {
-            lock.lock()
-            pending.removeAll()
-            draining = false
-            lock.unlock()
-            return
-        }
         var next = mutation
         while true {
             current = reactor.reduce(state: current, mutation: next)

@@ -39,17 +39,9 @@ final class ConcatObservable<Element>: Observable<Element> {
         self.sources = sources
     }
 
-    /// The elements, when every source is a `just`.
+    /// Whether every source is a `just`, so that the elements are known without subscribing.
     @inlinable
-    var justElements: [Element]? {
-        var elements: [Element] = []
-        elements.reserveCapacity(sources.count)
-        for source in sources {
-            guard let just = source as? Just<Element> else { return nil }
-            elements.append(just.element)
-        }
-        return elements
-    }
+    var isAllJust: Bool { sources.allSatisfy { $0 is Just<Element> } }
 
     @usableFromInline
     override func run(_ observer: AnyObserver<Element>) -> Disposable {

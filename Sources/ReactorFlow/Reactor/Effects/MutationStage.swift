@@ -100,9 +100,10 @@ final class MutationStage<R: Reactor>: @unchecked Sendable { // `lanes`, `stream
             if let reducer { reducer.apply(just.element, reactor: reactor) } else { downstream.onNext(just.element) }
             return
         }
-        if lane == nil, let concat = stream as? ConcatObservable<R.Mutation>, let elements = concat.justElements {
+        if lane == nil, let concat = stream as? ConcatObservable<R.Mutation>, concat.isAllJust {
             // What subscribing would do, synchronously and in order, without the subscription.
-            for element in elements {
+            for source in concat.sources {
+                let element = unsafeDowncast(source, to: Just<R.Mutation>.self).element
                 if let reducer { reducer.apply(element, reactor: reactor) } else { downstream.onNext(element) }
             }
             return
