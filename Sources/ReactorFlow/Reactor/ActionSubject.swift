@@ -21,6 +21,10 @@ public final class ActionSubject<Element>: Observable<Element>, ObserverType, @u
     func completeBecauseOwnerDied() { core.completeBecauseOwnerDied() }
 
     override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
+
+    override func subscribeDirectly(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable? {
+        core.subscribe(observer, waitsForDelivery: true, onDispose: onDispose)
+    }
 }
 
 /// A relay of state with a settable `value`: the reactor's state stream, and the stub's.
@@ -55,4 +59,8 @@ public final class StateRelay<Element>: Observable<Element>, @unchecked Sendable
     func completeBecauseOwnerDied() { core.completeBecauseOwnerDied() }
 
     override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
+
+    override func subscribeDirectly(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable? {
+        core.subscribe(observer, waitsForDelivery: true, onDispose: onDispose)
+    }
 }

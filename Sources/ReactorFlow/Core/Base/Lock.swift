@@ -90,3 +90,44 @@ package final class DeliveryWaitRoom: @unchecked Sendable { // the mutex and con
         pthread_mutex_unlock(mutex)
     }
 }
+
+/// The rule A3 bookkeeping of a user-facing subscription: which thread is inside the observer, and whether a
+/// `dispose()` on another thread waits for it. Lives in its owner's state, under its owner's lock.
+@usableFromInline
+struct DeliveryGate {
+    @usableFromInline var thread: pthread_t?
+    @usableFromInline var disposerWaiting = false
+
+    @inlinable init() {}
+
+    /// The current thread starts calling the observer; returns the delivery it interrupts (a reentrant one), if any.
+    @inlinable
+    mutating func enter() -> pthread_t? {
+        defer { thread = pthread_self() }
+        return thread
+    }
+
+    /// The call returned; `interrupted` is what `enter()` returned. True if a waiting disposer must be woken.
+    @inlinable
+    mutating func leave(restoring interrupted: pthread_t? = nil) -> Bool {
+        thread = interrupted
+        guard interrupted == nil, disposerWaiting else { return false }
+        disposerWaiting = false
+        return true
+    }
+
+    /// Whether another thread is inside the observer; if so, records that a disposer waits for it.
+    @inlinable
+    mutating func isBusyElsewhere() -> Bool {
+        guard let thread, pthread_equal(thread, pthread_self()) == 0 else { return false }
+        disposerWaiting = true
+        return true
+    }
+
+    /// Returns once no other thread is inside the observer. `check` runs `isBusyElsewhere()` under the owner's lock.
+    @inlinable
+    static func waitUntilIdle(_ check: () -> Bool) {
+        guard check() else { return }
+        DeliveryWaitRoom.shared.wait(while: check)
+    }
+}

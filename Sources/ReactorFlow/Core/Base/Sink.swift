@@ -30,9 +30,8 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
     @usableFromInline let downstreamLifetime: Cancelable?
     /// Whether this sink is a user-facing boundary (point 4 above).
     @usableFromInline let waitsForDelivery: Bool
-    /// The thread running `downstream.on` right now, for boundary sinks.
-    @usableFromInline @exclusivity(unchecked) var deliveringThread: pthread_t?
-    @usableFromInline @exclusivity(unchecked) var disposerWaiting = false
+    /// Who is inside `downstream.on` right now, for boundary sinks.
+    @usableFromInline @exclusivity(unchecked) var gate = DeliveryGate()
 
     @inlinable
     init(_ downstream: AnyObserver<Element>, onDispose: (() -> Void)? = nil, waitsForDelivery: Bool = false) {
@@ -87,14 +86,11 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
             if event.isStopEvent { dispose() }
             return
         }
-        let outerDelivery = deliveringThread // set when the observer reentrantly causes another event
-        deliveringThread = pthread_self()
+        let interrupted = gate.enter() // set when the observer reentrantly causes another event
         lock.unlock()
         downstream.on(event)
         lock.lock()
-        deliveringThread = outerDelivery
-        let wake = disposerWaiting && outerDelivery == nil
-        if wake { disposerWaiting = false }
+        let wake = gate.leave(restoring: interrupted)
         lock.unlock()
         if wake { DeliveryWaitRoom.shared.wakeAll() }
         if event.isStopEvent { dispose() }
@@ -125,15 +121,7 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
     @inlinable
     func waitForDeliveryOnAnotherThread() {
         guard waitsForDelivery else { return }
-        func deliveringElsewhere() -> Bool {
-            lock.withLock {
-                guard let thread = deliveringThread, pthread_equal(thread, pthread_self()) == 0 else { return false }
-                disposerWaiting = true
-                return true
-            }
-        }
-        guard deliveringElsewhere() else { return }
-        DeliveryWaitRoom.shared.wait(while: deliveringElsewhere)
+        DeliveryGate.waitUntilIdle { lock.withLock { gate.isBusyElsewhere() } }
     }
 }
 

@@ -23,13 +23,13 @@ extension ObservableType {
             case .completed: onCompleted?()
             }
         }
-        return Sink.boundary(observer, onDispose: onDisposed) { subscribeInside($0) }
+        return asObservable().subscribeAtBoundary(observer, onDispose: onDisposed)
     }
 
     /// Subscribes with one closure that receives every event.
     @inlinable
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
-        Sink.boundary(AnyObserver(eventHandler: on)) { subscribeInside($0) }
+        asObservable().subscribeAtBoundary(AnyObserver(eventHandler: on), onDispose: nil)
     }
 
     /// Forwards elements to each observer. Bindings carry elements only: an error is reported through

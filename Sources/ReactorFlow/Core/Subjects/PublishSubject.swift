@@ -20,6 +20,10 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, @
     @inlinable public func on(_ event: Event<Element>) { core.on(event) }
 
     override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
+
+    override func subscribeDirectly(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable? {
+        core.subscribe(observer, waitsForDelivery: true, onDispose: onDispose)
+    }
 }
 
 /// Replays its latest element (initially `value`) to each new subscriber, then delivers new events.
@@ -51,6 +55,10 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
     @inlinable public func on(_ event: Event<Element>) { core.on(event) }
 
     override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
+
+    override func subscribeDirectly(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable? {
+        core.subscribe(observer, waitsForDelivery: true, onDispose: onDispose)
+    }
 }
 
 /// Replays up to `bufferSize` latest elements to each new subscriber (and the terminal event, once ended).
@@ -78,4 +86,8 @@ public final class ReplaySubject<Element>: Observable<Element>, ObserverType, @u
     @inlinable public func on(_ event: Event<Element>) { core.on(event) }
 
     override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
+
+    override func subscribeDirectly(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable? {
+        core.subscribe(observer, waitsForDelivery: true, onDispose: onDispose)
+    }
 }

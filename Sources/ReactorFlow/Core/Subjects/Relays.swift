@@ -14,6 +14,10 @@ public final class PublishRelay<Element>: Observable<Element>, @unchecked Sendab
     public func accept(_ element: Element) { core.on(.next(element)) }
 
     override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
+
+    override func subscribeDirectly(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable? {
+        core.subscribe(observer, waitsForDelivery: true, onDispose: onDispose)
+    }
 }
 
 /// A `BehaviorSubject` that never ends, with a readable `value`.
@@ -40,6 +44,10 @@ public final class BehaviorRelay<Element>: Observable<Element>, @unchecked Senda
     public func accept(_ element: Element) { core.on(.next(element)) }
 
     override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
+
+    override func subscribeDirectly(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable? {
+        core.subscribe(observer, waitsForDelivery: true, onDispose: onDispose)
+    }
 }
 
 extension ObservableType {

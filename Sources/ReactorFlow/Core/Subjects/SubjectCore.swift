@@ -79,9 +79,12 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         lock.unlock()
     }
 
-    func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
+    /// Subscribes `observer`. `waitsForDelivery` and `onDispose` make the subscription the user-facing end (see
+    /// `SubjectSubscription`); operators subscribe without them.
+    func subscribe(_ observer: AnyObserver<Element>, waitsForDelivery: Bool = false, onDispose: (() -> Void)? = nil) -> Disposable {
         lock.lock()
-        let subscription = SubjectSubscription(observer, joinedAt: lastSequence, core: self)
+        let subscription = SubjectSubscription(observer, joinedAt: lastSequence, core: self,
+                                               waitsForDelivery: waitsForDelivery, onDispose: onDispose)
         var replay = Array(buffer.elements).map { Event.next($0) }
         if let stopEvent {
             if !replaysAfterStop { replay = [] }
@@ -113,6 +116,10 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
 }
 
 /// One observer of a subject: it drops everything after a terminal event or dispose, and serializes deliveries.
+///
+/// When the user subscribes to a subject directly, this is also the user-facing end of the subscription (no `Sink`
+/// in between): it then runs `onDispose` when the subscription ends and, like a boundary `Sink`, makes a
+/// `dispose()` from another thread wait for a delivery in progress (rule A3).
 @usableFromInline
 final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // fields are guarded by `lock`
     @usableFromInline let joinedAt: UInt64
@@ -120,12 +127,18 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     @usableFromInline @exclusivity(unchecked) var observer: AnyObserver<Element>?
     @usableFromInline @exclusivity(unchecked) var pending = FIFO<Event<Element>>()
     @usableFromInline @exclusivity(unchecked) var delivering = false
+    @usableFromInline let waitsForDelivery: Bool
+    @usableFromInline @exclusivity(unchecked) var gate = DeliveryGate()
+    @usableFromInline @exclusivity(unchecked) var onDispose: (() -> Void)?
     private weak var core: SubjectCore<Element>?
 
-    init(_ observer: AnyObserver<Element>, joinedAt: UInt64, core: SubjectCore<Element>) {
+    init(_ observer: AnyObserver<Element>, joinedAt: UInt64, core: SubjectCore<Element>,
+         waitsForDelivery: Bool, onDispose: (() -> Void)?) {
         self.observer = observer
         self.joinedAt = joinedAt
         self.core = core
+        self.waitsForDelivery = waitsForDelivery
+        self.onDispose = onDispose
     }
 
     /// Queues the replay while the subject's lock is held, so it is delivered before any newer event.
@@ -140,25 +153,27 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
             lock.unlock()
             return
         }
-        if delivering || !pending.isEmpty {
-            pending.append(event)
+        if delivering {
+            pending.append(event) // the delivering thread takes it next
             lock.unlock()
-            drain()
             return
         }
-        // The common case: nothing queued, nobody delivering, so deliver directly.
         delivering = true
+        guard pending.isEmpty else {
+            pending.append(event) // a replay is waiting: it goes first
+            drainHoldingLock(ended: false)
+            return
+        }
+        // The common case, nothing queued and nobody delivering: deliver directly.
         if event.isStopEvent { self.observer = nil }
+        if waitsForDelivery { _ = gate.enter() }
         lock.unlock()
         observer.on(event)
         lock.lock()
-        delivering = false
-        let more = !pending.isEmpty
-        lock.unlock()
-        if more { drain() }
+        drainHoldingLock(ended: event.isStopEvent)
     }
 
-    @inlinable
+    /// Delivers what the subscriber's replay left queued, unless another thread is already delivering.
     func drain() {
         lock.lock()
         if delivering {
@@ -166,16 +181,33 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
             return
         }
         delivering = true
-        while let event = pending.popFirst() {
-            guard let observer else { break }
-            if event.isStopEvent { self.observer = nil }
+        drainHoldingLock(ended: false)
+    }
+
+    /// Called holding `lock` and the delivering role: delivers whatever is queued, then gives up both.
+    @inlinable
+    func drainHoldingLock(ended: Bool) {
+        var ended = ended
+        var wake = waitsForDelivery && gate.leave()
+        // `pending` first: copying the observer costs reference counting, and the queue is usually empty.
+        while !pending.isEmpty, let observer, let event = pending.popFirst() {
+            if event.isStopEvent {
+                self.observer = nil
+                ended = true
+            }
+            if waitsForDelivery { _ = gate.enter() }
             lock.unlock()
             observer.on(event)
             lock.lock()
+            if waitsForDelivery && gate.leave() { wake = true }
         }
-        pending.removeAll()
+        if observer == nil { pending.removeAll() }
         delivering = false
+        let whenEnded = ended ? onDispose : nil
+        if ended { onDispose = nil }
         lock.unlock()
+        if wake { DeliveryWaitRoom.shared.wakeAll() }
+        whenEnded?()
     }
 
     @usableFromInline func dispose() {
@@ -183,7 +215,13 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         let wasActive = observer != nil
         observer = nil
         pending.removeAll()
+        let whenEnded = onDispose
+        onDispose = nil
         lock.unlock()
         if wasActive { core?.remove(self) }
+        whenEnded?()
+        if waitsForDelivery {
+            DeliveryGate.waitUntilIdle { lock.withLock { gate.isBusyElsewhere() } }
+        }
     }
 }
