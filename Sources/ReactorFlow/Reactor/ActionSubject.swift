@@ -6,10 +6,10 @@
 /// refreshControl.events.map { .refresh }.bind(to: reactor.action).disposed(by: disposeBag)
 /// ```
 public final class ActionSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
-    @usableFromInline let core = SubjectCore<Element>(bufferSize: 0, ignoresStopEvents: true)
+    @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
 
     /// Creates a subject with no observers.
-    public override init() {}
+    public override init() { super.init(subjectCore: SubjectCore(bufferSize: 0, ignoresStopEvents: true)) }
 
     /// Whether anyone is subscribed (the reactor's pipeline, while the reactor lives).
     public var hasObservers: Bool { core.hasObservers }
@@ -20,11 +20,6 @@ public final class ActionSubject<Element>: Observable<Element>, ObserverType, @u
     /// Completes every subscriber; called when the reactor dies.
     func completeBecauseOwnerDied() { core.completeBecauseOwnerDied() }
 
-    override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
-
-    override func subscribeDirectly(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable? {
-        core.subscribe(observer, waitsForDelivery: true, onDispose: onDispose)
-    }
 }
 
 /// A relay of state with a settable `value`: the reactor's state stream, and the stub's.
@@ -33,15 +28,16 @@ public final class ActionSubject<Element>: Observable<Element>, ObserverType, @u
 /// reactor.stub.state.value = State(isLoading: true)
 /// ```
 public final class StateRelay<Element>: Observable<Element>, @unchecked Sendable { // state lives in the locked core
-    @usableFromInline let core = SubjectCore<Element>(bufferSize: 1, ignoresStopEvents: true)
+    @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
 
     /// Creates a relay holding `value`.
     public init(value: Element) {
+        super.init(subjectCore: SubjectCore(bufferSize: 1, ignoresStopEvents: true))
         core.on(.next(value))
     }
 
     /// An empty relay: the reactor's, whose first state may arrive later on its scheduler.
-    @usableFromInline override init() {}
+    @usableFromInline override init() { super.init(subjectCore: SubjectCore(bufferSize: 1, ignoresStopEvents: true)) }
 
     /// The latest state; setting it delivers the new value to every subscriber.
     public var value: Element {
@@ -58,9 +54,4 @@ public final class StateRelay<Element>: Observable<Element>, @unchecked Sendable
     /// Completes every subscriber; called when the reactor dies.
     func completeBecauseOwnerDied() { core.completeBecauseOwnerDied() }
 
-    override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
-
-    override func subscribeDirectly(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable? {
-        core.subscribe(observer, waitsForDelivery: true, onDispose: onDispose)
-    }
 }

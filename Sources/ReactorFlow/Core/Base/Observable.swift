@@ -8,7 +8,13 @@
 /// numbers.subscribe(onNext: { print($0) }) // 10 20 30
 /// ```
 public class Observable<Element>: ObservableType {
-    @inlinable init() {}
+    /// A subject's locked core; nil for every other observable. Stored here rather than reached through a class
+    /// override so that subscribing to a subject is inlined where the user subscribes, compiled for the element type.
+    @usableFromInline let subjectCore: SubjectCore<Element>?
+
+    @inlinable init() { subjectCore = nil }
+
+    @usableFromInline init(subjectCore: SubjectCore<Element>) { self.subjectCore = subjectCore }
 
     /// Starts a subscription that sends this stream's events to `observer`; dispose the result to end it early.
     @inlinable
@@ -18,22 +24,18 @@ public class Observable<Element>: ObservableType {
 
     /// Subscribes the user's `observer` (see `Sink`, point 4). Inlined where the user subscribes, so that the
     /// boundary sink is compiled for the element type.
+    /// A subject's own subscription is the boundary, which saves a sink per subscriber and two lock round trips
+    /// per event.
     @inlinable
     func subscribeAtBoundary(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable {
-        subscribeDirectly(observer, onDispose: onDispose)
-            ?? Sink.boundary(observer, onDispose: onDispose) { run(AnyObserver($0)) }
-    }
-
-    /// A subject subscribes `observer` itself, its subscription being the boundary, which saves a sink per
-    /// subscriber and two lock round trips per event; other observables return nil.
-    @usableFromInline
-    func subscribeDirectly(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable? {
-        nil
+        if let subjectCore { return subjectCore.subscribe(observer, waitsForDelivery: true, onDispose: onDispose) }
+        return Sink.boundary(observer, onDispose: onDispose) { run(AnyObserver($0)) }
     }
 
     /// Subclasses deliver to `observer`; they may assume nothing about it and must obey the event grammar.
     @usableFromInline
     func run(_ observer: AnyObserver<Element>) -> Disposable {
+        if let subjectCore { return subjectCore.subscribe(observer) }
         preconditionFailure("Observable.run must be overridden") // unreachable: every subclass is internal
     }
 
@@ -62,6 +64,7 @@ final class SinkObservable<Element>: Observable<Element> {
             sink.attach(upstream: body(sink))
             return sink
         }
+        super.init()
     }
 
     @usableFromInline

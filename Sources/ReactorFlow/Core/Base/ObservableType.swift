@@ -24,6 +24,8 @@ extension ObservableConvertibleType {
     /// `subscribe` adds (see `Sink`, point 4).
     @inlinable
     func subscribeInside<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        asObservable().run(AnyObserver(observer))
+        let observable = asObservable()
+        if let core = observable.subjectCore { return core.subscribe(AnyObserver(observer)) }
+        return observable.run(AnyObserver(observer))
     }
 }

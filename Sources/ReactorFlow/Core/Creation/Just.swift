@@ -67,6 +67,7 @@ final class Just<Element>: Observable<Element> {
     @inlinable
     init(_ element: Element) {
         self.element = element
+        super.init()
     }
 
     override func run(_ observer: AnyObserver<Element>) -> Disposable {

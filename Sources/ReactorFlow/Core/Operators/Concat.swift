@@ -37,6 +37,7 @@ final class ConcatObservable<Element>: Observable<Element> {
     @inlinable
     init(_ sources: [Observable<Element>]) {
         self.sources = sources
+        super.init()
     }
 
     /// Whether every source is a `just`, so that the elements are known without subscribing.

@@ -8,10 +8,10 @@
 /// taps.onNext(())
 /// ```
 public final class PublishSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
-    @usableFromInline let core = SubjectCore<Element>(bufferSize: 0)
+    @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
 
     /// Creates a subject with no observers.
-    public override init() {}
+    public override init() { super.init(subjectCore: SubjectCore(bufferSize: 0)) }
 
     /// Whether anyone is subscribed.
     public var hasObservers: Bool { core.hasObservers }
@@ -19,11 +19,6 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, @
     /// Delivers `event` to every current subscriber; after `.error` or `.completed` further events are ignored.
     @inlinable public func on(_ event: Event<Element>) { core.on(event) }
 
-    override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
-
-    override func subscribeDirectly(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable? {
-        core.subscribe(observer, waitsForDelivery: true, onDispose: onDispose)
-    }
 }
 
 /// Replays its latest element (initially `value`) to each new subscriber, then delivers new events.
@@ -34,10 +29,11 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, @
 /// try name.value() // "Ann"
 /// ```
 public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
-    @usableFromInline let core = SubjectCore<Element>(bufferSize: 1, replaysAfterStop: false)
+    @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
 
     /// Creates a subject holding `value`.
     public init(value: Element) {
+        super.init(subjectCore: SubjectCore(bufferSize: 1, replaysAfterStop: false))
         core.on(.next(value))
     }
 
@@ -54,11 +50,6 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
     /// Stores an element as the current value and delivers `event` to every subscriber; after a terminal event further events are ignored.
     @inlinable public func on(_ event: Event<Element>) { core.on(event) }
 
-    override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
-
-    override func subscribeDirectly(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable? {
-        core.subscribe(observer, waitsForDelivery: true, onDispose: onDispose)
-    }
 }
 
 /// Replays up to `bufferSize` latest elements to each new subscriber (and the terminal event, once ended).
@@ -67,10 +58,10 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
 /// let log = ReplaySubject<String>.create(bufferSize: 2)
 /// ```
 public final class ReplaySubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
-    @usableFromInline let core: SubjectCore<Element>
+    @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
 
     private init(bufferSize: Int) {
-        core = SubjectCore(bufferSize: max(0, bufferSize))
+        super.init(subjectCore: SubjectCore(bufferSize: max(0, bufferSize)))
     }
 
     /// A subject that replays the latest `bufferSize` elements.
@@ -85,9 +76,4 @@ public final class ReplaySubject<Element>: Observable<Element>, ObserverType, @u
     /// Adds an element to the replay buffer and delivers `event` to every subscriber; after a terminal event further events are ignored.
     @inlinable public func on(_ event: Event<Element>) { core.on(event) }
 
-    override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
-
-    override func subscribeDirectly(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable? {
-        core.subscribe(observer, waitsForDelivery: true, onDispose: onDispose)
-    }
 }

@@ -5,19 +5,14 @@
 /// refresh.accept(())
 /// ```
 public final class PublishRelay<Element>: Observable<Element>, @unchecked Sendable { // state lives in the locked core
-    @usableFromInline let core = SubjectCore<Element>(bufferSize: 0, ignoresStopEvents: true)
+    @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
 
     /// Creates a relay with no observers.
-    public override init() {}
+    public override init() { super.init(subjectCore: SubjectCore(bufferSize: 0, ignoresStopEvents: true)) }
 
     /// Delivers `element` to the current observers.
     public func accept(_ element: Element) { core.on(.next(element)) }
 
-    override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
-
-    override func subscribeDirectly(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable? {
-        core.subscribe(observer, waitsForDelivery: true, onDispose: onDispose)
-    }
 }
 
 /// A `BehaviorSubject` that never ends, with a readable `value`.
@@ -28,10 +23,11 @@ public final class PublishRelay<Element>: Observable<Element>, @unchecked Sendab
 /// isOn.value // true
 /// ```
 public final class BehaviorRelay<Element>: Observable<Element>, @unchecked Sendable { // state lives in the locked core
-    @usableFromInline let core = SubjectCore<Element>(bufferSize: 1, ignoresStopEvents: true)
+    @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
 
     /// Creates a relay holding `value`.
     public init(value: Element) {
+        super.init(subjectCore: SubjectCore(bufferSize: 1, ignoresStopEvents: true))
         core.on(.next(value))
     }
 
@@ -43,11 +39,6 @@ public final class BehaviorRelay<Element>: Observable<Element>, @unchecked Senda
     /// Stores `element` and delivers it to the current observers.
     public func accept(_ element: Element) { core.on(.next(element)) }
 
-    override func run(_ observer: AnyObserver<Element>) -> Disposable { core.subscribe(observer) }
-
-    override func subscribeDirectly(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable? {
-        core.subscribe(observer, waitsForDelivery: true, onDispose: onDispose)
-    }
 }
 
 extension ObservableType {

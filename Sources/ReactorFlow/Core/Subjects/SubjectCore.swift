@@ -81,6 +81,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
 
     /// Subscribes `observer`. `waitsForDelivery` and `onDispose` make the subscription the user-facing end (see
     /// `SubjectSubscription`); operators subscribe without them.
+    @inlinable
     func subscribe(_ observer: AnyObserver<Element>, waitsForDelivery: Bool = false, onDispose: (() -> Void)? = nil) -> Disposable {
         lock.lock()
         let subscription = SubjectSubscription(observer, joinedAt: lastSequence, core: self,
@@ -130,8 +131,9 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     @usableFromInline let waitsForDelivery: Bool
     @usableFromInline @exclusivity(unchecked) var gate = DeliveryGate()
     @usableFromInline @exclusivity(unchecked) var onDispose: (() -> Void)?
-    private weak var core: SubjectCore<Element>?
+    @usableFromInline weak var core: SubjectCore<Element>?
 
+    @inlinable
     init(_ observer: AnyObserver<Element>, joinedAt: UInt64, core: SubjectCore<Element>,
          waitsForDelivery: Bool, onDispose: (() -> Void)?) {
         self.observer = observer
@@ -142,6 +144,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     }
 
     /// Queues the replay while the subject's lock is held, so it is delivered before any newer event.
+    @inlinable
     func preload(_ events: [Event<Element>]) {
         lock.withLock { for event in events { pending.append(event) } }
     }
@@ -174,6 +177,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     }
 
     /// Delivers what the subscriber's replay left queued, unless another thread is already delivering.
+    @inlinable
     func drain() {
         lock.lock()
         if delivering {

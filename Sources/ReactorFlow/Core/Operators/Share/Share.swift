@@ -46,6 +46,7 @@ final class ShareObservable<Element>: Observable<Element>, @unchecked Sendable {
         self.source = source
         self.replay = replay
         self.scope = scope
+        super.init()
     }
 
     override func run(_ observer: AnyObserver<Element>) -> Disposable {
@@ -94,6 +95,7 @@ public final class ConnectableObservable<Element>: Observable<Element>, @uncheck
     init(source: Observable<Element>, bufferSize: Int) {
         self.source = source
         self.subject = SubjectCore(bufferSize: bufferSize)
+        super.init()
     }
 
     /// Subscribes the source, once; calling it again while connected returns the same connection.
