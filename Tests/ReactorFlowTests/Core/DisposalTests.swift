@@ -146,19 +146,5 @@ struct DisposalTests {
         subject.onNext(2)
         #expect(log.all == ["observer returned", "dispose returned"])
     }
-
-    @Test("A3: dispose() from inside the observer, on the delivering thread, does not wait for itself")
-    func disposeFromInsideTheObserver() {
-        let subject = PublishSubject<Int>()
-        var received: [Int] = []
-        var subscription: Disposable?
-        subscription = subject.subscribe(onNext: { value in
-            received.append(value)
-            subscription?.dispose()
-        })
-        subject.onNext(1)
-        subject.onNext(2)
-        #expect(received == [1])
-    }
 }
 

@@ -97,6 +97,7 @@ struct SubjectTests {
         bag?.dispose()
     }
 
+    /// Also shows that a dispose from inside the observer does not wait for its own delivery (A3): it would hang.
     @Test func disposingFromInsideADeliveryStopsAtOnce() {
         let subject = PublishSubject<Int>()
         var received: [Int] = []

@@ -22,10 +22,9 @@ public class Observable<Element>: ObservableType {
         subscribeAtBoundary(AnyObserver(observer), onDispose: nil)
     }
 
-    /// Subscribes the user's `observer` (see `Sink`, point 4). Inlined where the user subscribes, so that the
-    /// boundary sink is compiled for the element type.
-    /// A subject's own subscription is the boundary, which saves a sink per subscriber and two lock round trips
-    /// per event.
+    /// Subscribes the user's `observer` (see `Sink`, point 4). A subject's own subscription is the boundary, which
+    /// saves a sink per subscriber and two lock round trips per event; anything else gets a boundary sink, built
+    /// here, inlined where the user subscribes, so that it is compiled for the element type.
     @inlinable
     func subscribeAtBoundary(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable {
         if let subjectCore { return subjectCore.subscribe(observer, waitsForDelivery: true, onDispose: onDispose) }
@@ -59,11 +58,7 @@ final class SinkObservable<Element>: Observable<Element> {
 
     @inlinable
     init(_ body: @escaping (Sink<Element>) -> Disposable) {
-        subscribeSink = { observer in
-            let sink = Sink(observer)
-            sink.attach(upstream: body(sink))
-            return sink
-        }
+        subscribeSink = { observer in Sink.running(observer, body) }
         super.init()
     }
 

@@ -20,6 +20,9 @@ import Darwin
 ///    observer is called no more (rule A3). Operators subscribe to each other without this wait: a wait inside an
 ///    operator (say, `flatMapLatest` dropping an inner stream on a new element) could deadlock against a subscriber
 ///    that waits for the thread sending that element (rule B12).
+/// 5. Fields that a lock guards are marked `@exclusivity(unchecked)`: the lock already makes every access exclusive,
+///    and the runtime's own check cost about a tenth of each event. Per-event code is `@inlinable` so that it is
+///    compiled for the user's element types (see `Benchmarks/README.md`).
 @usableFromInline
 final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fields are guarded by `lock`
     @usableFromInline let lock = Lock.make()
@@ -39,6 +42,14 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
         self.onDispose = onDispose
         self.downstreamLifetime = downstream.lifetime
         self.waitsForDelivery = waitsForDelivery
+    }
+
+    /// A sink for `observer` whose upstream is what `body` subscribes with it: the shape of every operator.
+    @inlinable
+    static func running(_ observer: AnyObserver<Element>, _ body: (Sink<Element>) -> Disposable) -> Sink<Element> {
+        let sink = Sink(observer)
+        sink.attach(upstream: body(sink))
+        return sink
     }
 
     /// A sink at the user's end of a subscription: it waits out a racing delivery on dispose. `upstream` is

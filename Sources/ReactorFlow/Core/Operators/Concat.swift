@@ -47,7 +47,7 @@ final class ConcatObservable<Element>: Observable<Element> {
     @usableFromInline
     override func run(_ observer: AnyObserver<Element>) -> Disposable {
         let all = sources
-        let body: (Sink<Element>) -> Disposable = { sink in
+        return Sink.running(observer) { sink in
             let current = SerialDisposable()
             var index = 0
             func subscribeNext() {
@@ -70,8 +70,5 @@ final class ConcatObservable<Element>: Observable<Element> {
             let first = CurrentThreadScheduler.instance.schedule(subscribeNext)
             return Disposables.create(first, current)
         }
-        let sink = Sink(observer)
-        sink.attach(upstream: body(sink))
-        return sink
     }
 }
