@@ -97,15 +97,12 @@ final class MutationStage<R: Reactor>: @unchecked Sendable { // `lanes`, `stream
     func start(_ action: R.Action, reactor: R, lane: AnyHashable?, token: SendToken?) {
         let stream = reactor.mutate(action: action)
         if lane == nil, let just = stream as? Just<R.Mutation> {
-            if let reducer { reducer.apply(just.element, reactor: reactor) } else { downstream.onNext(just.element) }
+            emit(just.element, reactor: reactor)
             return
         }
         if lane == nil, let concat = stream as? ConcatObservable<R.Mutation>, concat.isAllJust {
             // What subscribing would do, synchronously and in order, without the subscription.
-            for source in concat.sources {
-                let element = unsafeDowncast(source, to: Just<R.Mutation>.self).element
-                if let reducer { reducer.apply(element, reactor: reactor) } else { downstream.onNext(element) }
-            }
+            for source in concat.sources { emit(unsafeDowncast(source, to: Just<R.Mutation>.self).element, reactor: reactor) }
             return
         }
         let observer = MutationStream(stage: self, action: action, lane: lane, token: token)
@@ -119,6 +116,12 @@ final class MutationStage<R: Reactor>: @unchecked Sendable { // `lanes`, `stream
         effects.started()
         token?.streamStarted()
         observer.subscription.setDisposable(stream.subscribeInside(observer))
+    }
+
+    /// A mutation known without subscribing: straight to the reducer when it is joined to the stage.
+    @inlinable
+    func emit(_ mutation: R.Mutation, reactor: R) {
+        if let reducer { reducer.apply(mutation, reactor: reactor) } else { downstream.onNext(mutation) }
     }
 
     @inlinable
