@@ -61,13 +61,24 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         let transformedMutations = reactor.transform(mutation: mutationsInput)
         let mutationsFused = transformedMutations === mutationsInput
 
-        let statesSubject = PublishSubject<R.State>()
-        let statesInput = statesSubject.startWith(initialState)
+        // What `transform(state:)` receives: the initial state, then each reduced one. The subject behind it is made
+        // only if someone subscribes, which the pipeline does only when the transform changed the stream.
+        let reducedStates = LazySubject<R.State>()
+        let initialState = self.initialState
+        let statesInput = Observable<R.State>.make { sink in
+            reducedStates.subject.startWith(initialState).subscribeInside(sink)
+        }
         let transformedStates = reactor.transform(state: statesInput)
         let statesFused = immediate && transformedStates === statesInput
 
-        let reducer = Reducer<R>(reactor: reactor, initialState: initialState,
-                                 deliver: statesFused ? { relay.accept($0) } : { statesSubject.onNext($0) })
+        let deliver: (R.State) -> Void
+        if statesFused {
+            deliver = { relay.accept($0) }
+        } else {
+            let subject = reducedStates.subject
+            deliver = { subject.onNext($0) }
+        }
+        let reducer = Reducer<R>(reactor: reactor, initialState: initialState, deliver: deliver)
 
         if statesFused {
             relay.accept(initialState)
@@ -103,6 +114,24 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         // Subscribers that never disposed are completed with the reactor, which ends their chains, rather than leaked.
         state.completeBecauseOwnerDied()
         action.completeBecauseOwnerDied()
+    }
+}
+
+/// A subject made on first use, so that a pipeline whose state transform is the identity never makes it.
+@usableFromInline
+final class LazySubject<Element>: @unchecked Sendable { // `made` is guarded by `lock`
+    @usableFromInline let lock = Lock.make()
+    @usableFromInline var made: PublishSubject<Element>?
+
+    @inlinable init() {}
+
+    @inlinable var subject: PublishSubject<Element> {
+        lock.withLock {
+            if let made { return made }
+            let created = PublishSubject<Element>()
+            made = created
+            return created
+        }
     }
 }
 
