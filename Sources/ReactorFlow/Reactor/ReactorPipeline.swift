@@ -7,13 +7,15 @@
 /// the reactor: unspecialised generic code looks up type metadata at run time on every event, which cost more than
 /// everything else an action does.
 @usableFromInline
-package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable { // `subscriptions` is itself locked; the rest is immutable
+package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable { // `subscriptions` is written only while wiring, under the build lock, and read by `dispose()` from the storage's deinit; the rest is immutable
     @usableFromInline let action: ActionSubject<R.Action>
     /// Empty until the first state arrives, which with the default scheduler happens while the pipeline is wired.
     @usableFromInline let state: StateRelay<R.State>
     @usableFromInline let isStub: Bool
     @usableFromInline let initialState: R.State
-    @usableFromInline let subscriptions = CompositeDisposable()
+    /// No lock: appended to only while the pipeline is built (under `ReactorStorage`'s build lock) and disposed only
+    /// from `ReactorStorage.deinit`, when nobody else can reach the pipeline.
+    @usableFromInline @exclusivity(unchecked) var subscriptions: [Disposable] = []
     /// Counts the mutation streams still running, for `send(_:)` and `ReactorTester.finish()`.
     @usableFromInline package let effects = EffectTracker()
 
@@ -31,7 +33,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         state = stub.state
         initialState = stub.state.value
         isStub = true
-        subscriptions.insert(stub.action.subscribe(onNext: { [weak stub] in stub?.record($0) }))
+        subscriptions.append(stub.action.subscribe(onNext: { [weak stub] in stub?.record($0) }))
     }
 
     /// The latest delivered state; `initialState` until the first one arrives on a non-immediate scheduler.
@@ -85,7 +87,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         } else {
             var states = transformedStates
             if !immediate { states = states.observe(on: scheduler) }
-            subscriptions.insert(states.subscribe(
+            subscriptions.append(states.subscribe(
                 onNext: { relay.accept($0) },
                 onError: { Diagnostics.report(.reactorStreamEnded, error: $0, message: "\(R.self).transform(state:) failed; the last state stays current") },
                 onCompleted: { Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(state:) completed; the last state stays current") }
@@ -102,15 +104,17 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         if mutationsFused {
             // The stage feeds the reducer directly: `Reducer.apply` serializes on its own.
             let stage = MutationStage<R>(reactor: reactor, downstream: mutationsEnded, reducer: reducer, effects: effects)
-            subscriptions.insert(stage.run(actions))
+            subscriptions.append(stage.run(actions))
         } else {
-            subscriptions.insert(transformedMutations.subscribe(mutationsEnded))
+            subscriptions.append(transformedMutations.subscribe(mutationsEnded))
         }
     }
 
     @usableFromInline
     package func dispose() {
-        subscriptions.dispose()
+        let all = subscriptions
+        subscriptions = []
+        for subscription in all { subscription.dispose() }
         // Subscribers that never disposed are completed with the reactor, which ends their chains, rather than leaked.
         state.completeBecauseOwnerDied()
         action.completeBecauseOwnerDied()

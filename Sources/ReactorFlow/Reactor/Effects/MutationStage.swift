@@ -5,7 +5,7 @@
 /// observer each; an error ends only that stream and is reported (rule B7). Disposing the stage disposes every
 /// stream still running (rule B9) and drops queued actions.
 @usableFromInline
-final class MutationStage<R: Reactor>: @unchecked Sendable { // `lanes`, `streams` and flags are guarded by `lock`
+final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lanes`, `streams` and flags are guarded by `lock`
     @usableFromInline
     struct Lane {
         @usableFromInline var running: [MutationStream<R>] = []
@@ -24,6 +24,8 @@ final class MutationStage<R: Reactor>: @unchecked Sendable { // `lanes`, `stream
     @usableFromInline @exclusivity(unchecked) var lanes: [AnyHashable: Lane] = [:]
     @usableFromInline @exclusivity(unchecked) var sourceCompleted = false
     @usableFromInline @exclusivity(unchecked) var disposed = false
+    /// The subscription to the actions, once `run` made it.
+    @usableFromInline @exclusivity(unchecked) var actionSubscription: Disposable?
 
     /// `downstream` must accept events from several threads: the reducer does, and so does a `SerializedObserver`.
     @inlinable
@@ -50,7 +52,23 @@ final class MutationStage<R: Reactor>: @unchecked Sendable { // `lanes`, `stream
                 if done { downstream.onCompleted() }
             }
         })
-        return Disposables.create(subscription, Disposables.create { [self] in disposeStreams() })
+        let alreadyDisposed = lock.withLock { () -> Bool in
+            if !disposed { actionSubscription = subscription }
+            return disposed
+        }
+        if alreadyDisposed { subscription.dispose() }
+        return self
+    }
+
+    /// Stops taking actions, then disposes every stream still running (rule B9) and drops queued actions.
+    @usableFromInline
+    func dispose() {
+        let subscription = lock.withLock { () -> Disposable? in
+            defer { actionSubscription = nil }
+            return actionSubscription
+        }
+        subscription?.dispose()
+        disposeStreams()
     }
 
     @inlinable
