@@ -36,7 +36,7 @@ public struct AnyObserver<Element>: ObserverType {
     @usableFromInline let handler: EventHandler
     /// The subscription this observer delivers into, when known: a producer that loops polls it to stop early
     /// when a downstream operator ended the subscription before it was even set up.
-    @usableFromInline let lifetime: Cancelable?
+    @usableFromInline let lifetime: (any AnyObject & Cancelable)?
 
     /// Creates an observer that passes every event to `eventHandler`.
     @inlinable public init(eventHandler: @escaping EventHandler) {
@@ -44,7 +44,7 @@ public struct AnyObserver<Element>: ObserverType {
         self.lifetime = nil
     }
 
-    @inlinable init(lifetime: Cancelable?, eventHandler: @escaping EventHandler) {
+    @inlinable init(lifetime: (any AnyObject & Cancelable)?, eventHandler: @escaping EventHandler) {
         self.handler = eventHandler
         self.lifetime = lifetime
     }
@@ -55,7 +55,7 @@ public struct AnyObserver<Element>: ObserverType {
             self = any
         } else {
             self.handler = observer.on
-            self.lifetime = observer as? Cancelable
+            self.lifetime = observer as? any AnyObject & Cancelable
         }
     }
 

@@ -30,7 +30,7 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
     @usableFromInline @exclusivity(unchecked) var upstream: Disposable?
     @usableFromInline @exclusivity(unchecked) var onDispose: (() -> Void)?
     @usableFromInline @exclusivity(unchecked) var disposed = false
-    @usableFromInline let downstreamLifetime: Cancelable?
+    @usableFromInline let downstreamLifetime: (any AnyObject & Cancelable)?
     /// Whether this sink is a user-facing boundary (point 4 above).
     @usableFromInline let waitsForDelivery: Bool
     /// Who is inside `downstream.on` right now, for boundary sinks.
