@@ -35,7 +35,11 @@ public enum Disposables {
 
     /// A disposable that disposes both arguments together.
     public static func create(_ first: Disposable, _ second: Disposable) -> Cancelable {
-        BinaryDisposable(first, second)
+        // The most common group: a closure is lighter than a `CompositeDisposable`, which can grow and remove.
+        ActionDisposable {
+            first.dispose()
+            second.dispose()
+        }
     }
 
     /// A disposable that disposes all three arguments together.
@@ -72,28 +76,6 @@ final class ActionDisposable: Cancelable, @unchecked Sendable { // `action` and 
         disposed = true
         lock.unlock()
         action?()
-    }
-}
-
-/// Disposes two disposables together, once: what `Disposables.create(_:_:)` returns, and the most common group.
-/// Lighter than a `CompositeDisposable`, which can grow and remove.
-final class BinaryDisposable: Cancelable, @unchecked Sendable { // `pair` and `disposed` are guarded by `lock`
-    private let lock = Lock.make()
-    private var pair: (Disposable, Disposable)?
-    private var disposed = false
-
-    init(_ first: Disposable, _ second: Disposable) { pair = (first, second) }
-
-    var isDisposed: Bool { lock.withLock { disposed } }
-
-    func dispose() {
-        lock.lock()
-        let pair = self.pair
-        self.pair = nil
-        disposed = true
-        lock.unlock()
-        pair?.0.dispose()
-        pair?.1.dispose()
     }
 }
 
