@@ -55,17 +55,20 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         let actionInput = action.asObservable()
         let actions = reactor.transform(action: actionInput)
         let effects = self.effects
+        // One lock for the stage, the reducer and the lazy state subject: none calls out while holding it, so
+        // sharing it cannot deadlock, and it saves a heap block per stage.
+        let lock = Lock.make()
 
         // What `transform(mutation:)` receives: each subscription runs a mutation stage over `actions`.
         let mutationsInput = Observable<R.Mutation>.make { [weak reactor] sink in
-            MutationStage<R>(reactor: reactor, downstream: SerializedObserver(AnyObserver(sink)).asObserver(), effects: effects).run(actions)
+            MutationStage<R>(reactor: reactor, downstream: SerializedObserver(AnyObserver(sink)).asObserver(), effects: effects, lock: lock).run(actions)
         }
         let transformedMutations = reactor.transform(mutation: mutationsInput)
         let mutationsFused = transformedMutations === mutationsInput
 
         // What `transform(state:)` receives: the initial state, then each reduced one. The subject behind it is made
         // only if someone subscribes, which the pipeline does only when the transform changed the stream.
-        let reducedStates = LazySubject<R.State>()
+        let reducedStates = LazySubject<R.State>(lock: lock)
         let initialState = self.initialState
         let statesInput = Observable<R.State>.make { sink in
             reducedStates.subject.startWith(initialState).subscribeInside(sink)
@@ -80,7 +83,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
             let subject = reducedStates.subject
             deliver = { subject.onNext($0) }
         }
-        let reducer = Reducer<R>(reactor: reactor, initialState: initialState, deliver: deliver)
+        let reducer = Reducer<R>(reactor: reactor, initialState: initialState, deliver: deliver, lock: lock)
 
         if statesFused {
             relay.accept(initialState)
@@ -103,7 +106,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         }
         if mutationsFused {
             // The stage feeds the reducer directly: `Reducer.apply` serializes on its own.
-            let stage = MutationStage<R>(reactor: reactor, downstream: mutationsEnded, reducer: reducer, effects: effects)
+            let stage = MutationStage<R>(reactor: reactor, downstream: mutationsEnded, reducer: reducer, effects: effects, lock: lock)
             subscriptions.append(stage.run(actions))
         } else {
             subscriptions.append(transformedMutations.subscribe(mutationsEnded))
@@ -124,10 +127,10 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
 /// A subject made on first use, so that a pipeline whose state transform is the identity never makes it.
 @usableFromInline
 final class LazySubject<Element>: @unchecked Sendable { // `made` is guarded by `lock`
-    @usableFromInline let lock = Lock.make()
+    @usableFromInline let lock: Lock
     @usableFromInline var made: PublishSubject<Element>?
 
-    @inlinable init() {}
+    @inlinable init(lock: Lock) { self.lock = lock }
 
     @inlinable var subject: PublishSubject<Element> {
         lock.withLock {
@@ -149,14 +152,15 @@ final class LazySubject<Element>: @unchecked Sendable { // `made` is guarded by 
 @usableFromInline
 final class Reducer<R: Reactor>: @unchecked Sendable { // `pending` and `draining` are guarded by `lock`; `current` by the draining role
     @usableFromInline weak var reactor: R?
-    @usableFromInline let lock = Lock.make()
+    @usableFromInline let lock: Lock
     @usableFromInline @exclusivity(unchecked) var current: R.State
     @usableFromInline @exclusivity(unchecked) var pending = FIFO<R.Mutation>()
     @usableFromInline @exclusivity(unchecked) var draining = false
     @usableFromInline let deliver: (R.State) -> Void
 
     @inlinable
-    init(reactor: R, initialState: R.State, deliver: @escaping (R.State) -> Void) {
+    init(reactor: R, initialState: R.State, deliver: @escaping (R.State) -> Void, lock: Lock = Lock.make()) {
+        self.lock = lock
         self.reactor = reactor
         self.current = initialState
         self.deliver = deliver

@@ -19,7 +19,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     /// applied with the reactor this thread already holds.
     @usableFromInline let reducer: Reducer<R>?
     @usableFromInline let effects: EffectTracker
-    @usableFromInline let lock = Lock.make()
+    @usableFromInline let lock: Lock
     @usableFromInline @exclusivity(unchecked) var streams: [ObjectIdentifier: MutationStream<R>] = [:]
     @usableFromInline @exclusivity(unchecked) var lanes: [AnyHashable: Lane] = [:]
     @usableFromInline @exclusivity(unchecked) var sourceCompleted = false
@@ -29,7 +29,10 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
 
     /// `downstream` must accept events from several threads: the reducer does, and so does a `SerializedObserver`.
     @inlinable
-    init(reactor: R?, downstream: AnyObserver<R.Mutation>, reducer: Reducer<R>? = nil, effects: EffectTracker) {
+    ///
+    /// `lock` may be shared with other objects that, like this one, never call out while holding it.
+    init(reactor: R?, downstream: AnyObserver<R.Mutation>, reducer: Reducer<R>? = nil, effects: EffectTracker, lock: Lock = Lock.make()) {
+        self.lock = lock
         self.reactor = reactor
         self.downstream = downstream
         self.reducer = reducer
