@@ -5,8 +5,11 @@ import ReactorFlow
 // The reactors and streams measured. Each scenario returns the nanoseconds one run took and the number of
 // operations in it.
 
+/// The one action of the counter scenarios.
+enum IncreaseAction { case increase }
+
 final class CounterReactor: Reactor {
-    enum Action { case increase }
+    typealias Action = IncreaseAction
     enum Mutation { case increaseValue }
     struct State { var value = 0 }
 
@@ -23,7 +26,7 @@ final class CounterReactor: Reactor {
 }
 
 final class Concat3Reactor: Reactor {
-    enum Action { case increase }
+    typealias Action = IncreaseAction
     enum Mutation { case setLoading(Bool), increaseValue }
     struct State { var value = 0; var isLoading = false }
 
@@ -78,27 +81,22 @@ func elapsed(_ body: () -> Void) -> UInt64 {
 }
 
 enum Scenarios {
-    static func counter(_ n: Int) -> UInt64 {
-        let reactor = CounterReactor()
-        var last = 0
-        let subscription = reactor.state.subscribe(onNext: { last = $0.value })
-        let action = reactor.action
-        let time = elapsed { for _ in 0..<n { action.onNext(.increase) } }
-        precondition(last == n, "counter lost actions")
-        subscription.dispose()
-        return time
+    /// `n` `.increase` actions to a fresh reactor with one state subscriber; checks that none was lost.
+    static func actions<R: Reactor>(to makeReactor: @escaping () -> R, value: @escaping (R.State) -> Int) -> (Int) -> UInt64 where R.Action == IncreaseAction {
+        { n in
+            let reactor = makeReactor()
+            var last = 0
+            let subscription = reactor.state.subscribe(onNext: { last = value($0) })
+            let action = reactor.action
+            let time = elapsed { for _ in 0..<n { action.onNext(.increase) } }
+            precondition(last == n, "\(R.self) lost actions")
+            subscription.dispose()
+            return time
+        }
     }
 
-    static func concat3(_ n: Int) -> UInt64 {
-        let reactor = Concat3Reactor()
-        var last = 0
-        let subscription = reactor.state.subscribe(onNext: { last = $0.value })
-        let action = reactor.action
-        let time = elapsed { for _ in 0..<n { action.onNext(.increase) } }
-        precondition(last == n, "concat3 lost actions")
-        subscription.dispose()
-        return time
-    }
+    static var counter: (Int) -> UInt64 { actions(to: CounterReactor.init) { $0.value } }
+    static var concat3: (Int) -> UInt64 { actions(to: Concat3Reactor.init) { $0.value } }
 
     static func pulse(_ n: Int) -> UInt64 {
         let reactor = PulseReactor()
@@ -128,36 +126,22 @@ enum Scenarios {
         }
     }
 
-    static func operatorChain(_ n: Int) -> UInt64 {
-        let subject = PublishSubject<Int>()
-        var last = 0
-        let subscription = subject.map { $0 &* 2 }.filter { $0 % 3 != 0 }.distinctUntilChanged().scan(0, accumulator: &+)
-            .subscribe(onNext: { last = $0 })
-        let time = elapsed { for value in 0..<n { subject.onNext(value) } }
-        blackHole(last)
-        subscription.dispose()
-        return time
+    /// `n` elements through `chain` from a subject, with one closure subscriber.
+    static func operators(_ chain: @escaping (Observable<Int>) -> Observable<Int>) -> (Int) -> UInt64 {
+        { n in
+            let subject = PublishSubject<Int>()
+            var last = 0
+            let subscription = chain(subject.asObservable()).subscribe(onNext: { last = $0 })
+            let time = elapsed { for value in 0..<n { subject.onNext(value) } }
+            blackHole(last)
+            subscription.dispose()
+            return time
+        }
     }
 
-    static func flatMapJust(_ n: Int) -> UInt64 {
-        let subject = PublishSubject<Int>()
-        var last = 0
-        let subscription = subject.flatMap { Observable.just($0) }.subscribe(onNext: { last = $0 })
-        let time = elapsed { for value in 0..<n { subject.onNext(value) } }
-        blackHole(last)
-        subscription.dispose()
-        return time
-    }
-
-    static func flatMapLatest(_ n: Int) -> UInt64 {
-        let subject = PublishSubject<Int>()
-        var last = 0
-        let subscription = subject.flatMapLatest { Observable.just($0) }.subscribe(onNext: { last = $0 })
-        let time = elapsed { for value in 0..<n { subject.onNext(value) } }
-        blackHole(last)
-        subscription.dispose()
-        return time
-    }
+    static var operatorChain: (Int) -> UInt64 { operators { $0.map { $0 &* 2 }.filter { $0 % 3 != 0 }.distinctUntilChanged().scan(0, accumulator: &+) } }
+    static var flatMapJust: (Int) -> UInt64 { operators { $0.flatMap { Observable.just($0) } } }
+    static var flatMapLatest: (Int) -> UInt64 { operators { $0.flatMapLatest { Observable.just($0) } } }
 
     static func contended(_ n: Int) -> UInt64 {
         let reactor = CounterReactor()

@@ -146,5 +146,32 @@ struct DisposalTests {
         subject.onNext(2)
         #expect(log.all == ["observer returned", "dispose returned"])
     }
+
+    @Test("A3 and B12: an operator dropping an inner stream that is delivering does not wait for it (no deadlock)")
+    func operatorsDoNotWaitForTheirInnerDeliveries() {
+        let outer = PublishSubject<Int>()
+        let inner = PublishSubject<Int>()
+        let received = LockedArray<Int>()
+        let otherThreadReturned = DispatchSemaphore(value: 0)
+        let waited = LockedArray<DispatchTimeoutResult>()
+        let subscription = outer.flatMapLatest { value in value == 0 ? inner.asObservable() : Observable.just(value) }
+            .subscribe(onNext: { value in
+                received.append(value)
+                guard value == 100 else { return }
+                // Inside the inner stream's delivery, wait for a thread whose element makes flatMapLatest drop that
+                // inner stream. Were that drop to wait for this delivery, neither thread would ever go on.
+                Thread.detachNewThread {
+                    outer.onNext(1)
+                    otherThreadReturned.signal()
+                }
+                waited.append(otherThreadReturned.wait(timeout: .now() + 30))
+            })
+        outer.onNext(0)
+        inner.onNext(100)
+        inner.onNext(200) // dropped: the inner stream was replaced
+        #expect(waited.all == [.success])
+        #expect(received.all == [100, 1])
+        subscription.dispose()
+    }
 }
 

@@ -13,9 +13,8 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable { // all
     }
 
     private let lock = Lock.make()
-    /// In insertion order, which is also the order `dispose()` follows; groups are small, so an array beats a
-    /// dictionary in both memory and time.
-    private var items: [(key: Int, disposable: Disposable)] = []
+    /// Keyed for O(1) removal: `delay` and `flatMap` add and remove one entry per element, possibly thousands at once.
+    private var items: [Int: Disposable] = [:]
     private var nextKey = 0
     private var disposed = false
 
@@ -35,7 +34,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable { // all
     private func insertLocked(_ disposable: Disposable) -> DisposeKey {
         let key = nextKey
         nextKey += 1
-        items.append((key, disposable))
+        items[key] = disposable
         return DisposeKey(value: key)
     }
 
@@ -61,18 +60,13 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable { // all
 
     /// Removes the disposable for `key` and disposes it.
     public func remove(for key: DisposeKey) {
-        let removed = lock.withLock { take(key) }
+        let removed = lock.withLock { items.removeValue(forKey: key.value) }
         removed?.dispose()
     }
 
     /// Removes the disposable for `key` without disposing it (it finished on its own).
     func forget(_ key: DisposeKey) {
-        lock.withLock { _ = take(key) }
-    }
-
-    private func take(_ key: DisposeKey) -> Disposable? {
-        guard let index = items.lastIndex(where: { $0.key == key.value }) else { return nil }
-        return items.remove(at: index).disposable
+        lock.withLock { _ = items.removeValue(forKey: key.value) }
     }
 
     /// Disposes every contained disposable, once; calling it again does nothing.
@@ -83,9 +77,9 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable { // all
             return
         }
         disposed = true
-        let all = items
-        items = []
+        let all = items.sorted { $0.key < $1.key }.map(\.value) // in insertion order
+        items = [:]
         lock.unlock()
-        for (_, disposable) in all { disposable.dispose() }
+        for disposable in all { disposable.dispose() }
     }
 }
