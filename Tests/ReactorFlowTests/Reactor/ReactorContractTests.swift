@@ -58,9 +58,10 @@ struct ReactorContractTests {
         subscription.dispose()
     }
 
-    @Test("B5 a synchronous mutate has updated currentState when onNext returns, and before subscribers hear")
-    func synchronousPath() {
-        let reactor = ProbeReactor()
+    @Test("B5 a synchronous mutate has updated currentState when onNext returns, and before subscribers hear",
+          arguments: PipelineShape.allCases)
+    func synchronousPath(shape: PipelineShape) {
+        let reactor = shape.reactor()
         var seenInSubscriber: [Int] = []
         let subscription = reactor.state.skip(1).subscribe(onNext: { state in
             seenInSubscriber.append(reactor.currentState.value)
@@ -72,9 +73,10 @@ struct ReactorContractTests {
         subscription.dispose()
     }
 
-    @Test("B6 reentrant actions from a subscriber, from mutate and from reduce are queued FIFO")
-    func reentrantActionsFIFO() {
-        let reactor = ProbeReactor()
+    @Test("B6 reentrant actions from a subscriber, from mutate and from reduce are queued FIFO",
+          arguments: PipelineShape.allCases)
+    func reentrantActionsFIFO(shape: PipelineShape) {
+        let reactor = shape.reactor()
         var order: [String] = []
         reactor.onMutate = { action in
             if action == .record("from-mutate-trigger") { reactor.action.onNext(.record("sent-in-mutate")) }
@@ -276,4 +278,20 @@ struct ReactorContractTests {
 final class WeakBox<Value: AnyObject> {
     weak var value: Value?
     init(_ value: Value) { self.value = value }
+}
+
+/// The two ways a pipeline is put together: with the default transforms its stages are joined directly; a transform
+/// that changes its stream puts real streams between them. The rules must hold either way.
+enum PipelineShape: CaseIterable, Sendable {
+    case joinedStages
+    case streamsBetweenStages
+
+    func reactor() -> ProbeReactor {
+        let reactor = ProbeReactor()
+        if self == .streamsBetweenStages {
+            reactor.globalMutations = .never()
+            reactor.stateTransform = { $0.map { $0 } }
+        }
+        return reactor
+    }
 }
