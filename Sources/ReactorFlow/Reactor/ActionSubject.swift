@@ -7,15 +7,37 @@
 /// ```
 public final class ActionSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
     @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
+    /// A reactor's own subject hands every element to its reactor's loop, which runs it directly or delivers it to
+    /// the subject's subscribers (see `ReactorLoop.receiveFromSubject`).
+    @usableFromInline let receiver: ((Element) -> Void)?
 
     /// Creates a subject with no observers.
-    public override init() { super.init(subjectCore: SubjectCore(bufferSize: 0, ignoresStopEvents: true)) }
+    public override init() {
+        receiver = nil
+        super.init(subjectCore: SubjectCore(bufferSize: 0, ignoresStopEvents: true))
+    }
+
+    /// A reactor's subject, over a core made for it.
+    @inlinable
+    init(core: SubjectCore<Element>, receiver: @escaping (Element) -> Void) {
+        self.receiver = receiver
+        super.init(subjectCore: core)
+    }
+
+    /// The core a reactor's subject is made over.
+    @inlinable
+    static func makeCore(lock: Lock) -> SubjectCore<Element> {
+        SubjectCore(bufferSize: 0, ignoresStopEvents: true, lock: lock)
+    }
 
     /// Whether anyone is subscribed (the reactor's pipeline, while the reactor lives).
     public var hasObservers: Bool { core.hasObservers }
 
     /// Delivers `.next`; `.error` and `.completed` are ignored (documented, rule B7b).
-    @inlinable public func on(_ event: Event<Element>) { core.on(event) }
+    @inlinable public func on(_ event: Event<Element>) {
+        guard let receiver else { return core.on(event) }
+        if case .next(let element) = event { receiver(element) }
+    }
 
     /// Completes every subscriber; called when the reactor dies.
     func completeBecauseOwnerDied() { core.completeBecauseOwnerDied() }
@@ -36,8 +58,8 @@ public final class StateRelay<Element>: Observable<Element>, @unchecked Sendable
         core.on(.next(value))
     }
 
-    /// An empty relay: the reactor's, whose first state may arrive later on its scheduler.
-    @usableFromInline override init() { super.init(subjectCore: SubjectCore(bufferSize: 1, ignoresStopEvents: true)) }
+    /// An empty relay: the reactor's, whose first state may arrive later on its scheduler. `lock` is its pipeline's.
+    @inlinable init(lock: Lock) { super.init(subjectCore: SubjectCore(bufferSize: 1, ignoresStopEvents: true, lock: lock)) }
 
     /// The latest state; setting it delivers the new value to every subscriber.
     public var value: Element {
@@ -50,6 +72,10 @@ public final class StateRelay<Element>: Observable<Element>, @unchecked Sendable
 
     /// Stores `element` and delivers it to every subscriber.
     @inlinable public func accept(_ element: Element) { core.on(.next(element)) }
+
+    /// `accept` for the reactor's own relay, whose one sender (the reactor's loop, or the serialized stream of
+    /// `transform(state:)`) never sends concurrently with itself.
+    @inlinable func acceptFromSoleSender(_ element: Element) { core.publishFromSoleSender(element) }
 
     /// Completes every subscriber; called when the reactor dies.
     func completeBecauseOwnerDied() { core.completeBecauseOwnerDied() }

@@ -11,18 +11,27 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
     @usableFromInline let action: ActionSubject<R.Action>
     /// Empty until the first state arrives, which with the default scheduler happens while the pipeline is wired.
     @usableFromInline let state: StateRelay<R.State>
+    /// `nil` for a stub's pipeline.
+    @usableFromInline let loop: ReactorLoop<R>?
     @usableFromInline let isStub: Bool
     @usableFromInline let initialState: R.State
     /// No lock: appended to only while the pipeline is built (under `ReactorStorage`'s build lock) and disposed only
     /// from `ReactorStorage.deinit`, when nobody else can reach the pipeline.
     @usableFromInline @exclusivity(unchecked) var subscriptions: [Disposable] = []
     /// Counts the mutation streams still running, for `send(_:)` and `ReactorTester.finish()`.
-    @usableFromInline package let effects = EffectTracker()
+    @usableFromInline package let effects: EffectTracker
 
     @inlinable
     init(initialState: R.State) {
-        action = ActionSubject()
-        state = StateRelay()
+        // One lock for the loop, the subjects, the mutation stage and the tracker: none calls out while holding
+        // it, so sharing it cannot deadlock, and it saves a heap block per object.
+        let lock = Lock.make()
+        let actionCore = ActionSubject<R.Action>.makeCore(lock: lock)
+        let loop = ReactorLoop<R>(initialState: initialState, lock: lock, actionSubject: actionCore)
+        action = ActionSubject(core: actionCore) { loop.receiveFromSubject($0) }
+        state = StateRelay(lock: lock)
+        effects = EffectTracker(lock: lock)
+        self.loop = loop
         self.initialState = initialState
         isStub = false
     }
@@ -31,6 +40,8 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
     init(stub: Stub<R>) {
         action = stub.action
         state = stub.state
+        loop = nil
+        effects = EffectTracker(lock: Lock.make())
         initialState = stub.state.value
         isStub = true
         subscriptions.append(stub.action.subscribe(onNext: { [weak stub] in stub?.record($0) }))
@@ -43,21 +54,22 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
     /// Calls the reactor's transforms, once, and connects the loop.
     ///
     /// Each stage whose transform returns its input unchanged (the protocol's defaults do) is joined to the next
-    /// one directly, skipping the stream between them: actions go straight from the action subject to the mutation
-    /// stage, mutations straight to the reducer, and, with an immediate scheduler, states straight to the relay.
-    /// The rules do not change: the reducer serializes mutations itself, and the subjects serialize deliveries.
+    /// one directly, skipping the stream between them: actions go straight from the action subject to the loop,
+    /// mutations known up front straight to `reduce`, and, with an immediate scheduler, states straight to the
+    /// relay. The rules do not change: the loop serializes actions and mutations, and the subjects' subscriptions
+    /// serialize deliveries.
     @inlinable
     func wire(_ reactor: R) {
+        guard let loop else { return }
         let scheduler = reactor.scheduler
         let immediate = scheduler is CurrentThreadScheduler || scheduler is ImmediateScheduler
         let relay = state
+        let lock = loop.lock
 
         let actionInput = action.asObservable()
         let actions = reactor.transform(action: actionInput)
+        let actionsFused = actions === actionInput
         let effects = self.effects
-        // One lock for the stage, the reducer and the lazy state subject: none calls out while holding it, so
-        // sharing it cannot deadlock, and it saves a heap block per stage.
-        let lock = Lock.make()
 
         // What `transform(mutation:)` receives: each subscription runs a mutation stage over `actions`.
         let mutationsInput = Observable<R.Mutation>.make { [weak reactor] sink in
@@ -78,36 +90,42 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
 
         let deliver: (R.State) -> Void
         if statesFused {
-            deliver = { relay.accept($0) }
+            deliver = { relay.acceptFromSoleSender($0) }
         } else {
             let subject = reducedStates.subject
             deliver = { subject.onNext($0) }
         }
-        let reducer = Reducer<R>(reactor: reactor, initialState: initialState, deliver: deliver, lock: lock)
+        // Mutations that come from streams: back to the loop, which applies them in turn.
+        let mutationsEnded = AnyObserver<R.Mutation> { event in
+            switch event {
+            case .next(let mutation): loop.submit(.mutation(mutation))
+            case .error(let error): Diagnostics.report(.reactorStreamEnded, error: error, message: "\(R.self).transform(action:) or transform(mutation:) failed; actions are no longer processed, the last state stays current")
+            case .completed: Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(action:) or transform(mutation:) completed; actions are no longer processed, the last state stays current")
+            }
+        }
+        let stage = mutationsFused ? MutationStage<R>(reactor: reactor, downstream: mutationsEnded, effects: effects, lock: lock) : nil
+        loop.configure(reactor: reactor, stage: stage, deliver: deliver)
 
         if statesFused {
-            relay.accept(initialState)
+            relay.acceptFromSoleSender(initialState)
         } else {
             var states = transformedStates
             if !immediate { states = states.observe(on: scheduler) }
             subscriptions.append(states.subscribe(
-                onNext: { relay.accept($0) },
+                onNext: { relay.acceptFromSoleSender($0) },
                 onError: { Diagnostics.report(.reactorStreamEnded, error: $0, message: "\(R.self).transform(state:) failed; the last state stays current") },
                 onCompleted: { Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(state:) completed; the last state stays current") }
             ))
         }
 
-        let mutationsEnded = AnyObserver<R.Mutation> { event in
-            switch event {
-            case .next(let mutation): reducer.apply(mutation)
-            case .error(let error): Diagnostics.report(.reactorStreamEnded, error: error, message: "\(R.self).transform(action:) or transform(mutation:) failed; actions are no longer processed, the last state stays current")
-            case .completed: Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(action:) or transform(mutation:) completed; actions are no longer processed, the last state stays current")
+        if let stage {
+            subscriptions.append(stage)
+            if actionsFused {
+                loop.takeActionsDirectly()
+            } else {
+                // `transform(action:)` changed the stream: its actions go to the loop in the order it delivers them.
+                _ = stage.run(actions, loop: loop)
             }
-        }
-        if mutationsFused {
-            // The stage feeds the reducer directly: `Reducer.apply` serializes on its own.
-            let stage = MutationStage<R>(reactor: reactor, downstream: mutationsEnded, reducer: reducer, effects: effects, lock: lock)
-            subscriptions.append(stage.run(actions))
         } else {
             subscriptions.append(transformedMutations.subscribe(mutationsEnded))
         }
@@ -117,6 +135,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
     package func dispose() {
         let all = subscriptions
         subscriptions = []
+        loop?.dispose()
         for subscription in all { subscription.dispose() }
         // Subscribers that never disposed are completed with the reactor, which ends their chains, rather than leaked.
         state.completeBecauseOwnerDied()
@@ -142,64 +161,3 @@ final class LazySubject<Element>: @unchecked Sendable { // `made` is guarded by 
     }
 }
 
-/// Applies mutations one at a time, in arrival order, each to the state the previous one produced (rule B4).
-/// A mutation that arrives while another is being reduced or delivered (from another thread, or reentrantly from a
-/// subscriber) is queued; the thread already draining applies it, and no lock is held while `reduce` or a
-/// subscriber runs (rule B12).
-///
-/// `current` is touched only by the thread that holds the draining role; the role passes between threads under
-/// `lock`, which orders every access, so `current` needs no lock of its own.
-@usableFromInline
-final class Reducer<R: Reactor>: @unchecked Sendable { // `pending` and `draining` are guarded by `lock`; `current` by the draining role
-    @usableFromInline weak var reactor: R?
-    @usableFromInline let lock: Lock
-    @usableFromInline @exclusivity(unchecked) var current: R.State
-    @usableFromInline @exclusivity(unchecked) var pending = FIFO<R.Mutation>()
-    @usableFromInline @exclusivity(unchecked) var draining = false
-    @usableFromInline let deliver: (R.State) -> Void
-
-    @inlinable
-    init(reactor: R, initialState: R.State, deliver: @escaping (R.State) -> Void, lock: Lock = Lock.make()) {
-        self.lock = lock
-        self.reactor = reactor
-        self.current = initialState
-        self.deliver = deliver
-    }
-
-    /// Applies `mutation` (from the user's `transform(mutation:)` stream, or a stream that ran later).
-    @inlinable
-    func apply(_ mutation: R.Mutation) {
-        if let reactor {
-            apply(mutation, reactor: reactor)
-        } else {
-            lock.withLock { pending.removeAll() }
-        }
-    }
-
-    /// Applies `mutation` with the reactor the caller already holds, which saves a weak load and keeps the
-    /// reactor's reference count untouched while the queue drains.
-    @inlinable
-    func apply(_ mutation: R.Mutation, reactor: R) {
-        lock.lock()
-        if draining {
-            pending.append(mutation)
-            lock.unlock()
-            return
-        }
-        draining = true
-        lock.unlock()
-        var next = mutation
-        while true {
-            current = reactor.reduce(state: current, mutation: next)
-            deliver(current)
-            lock.lock()
-            guard let queued = pending.popFirst() else {
-                draining = false
-                lock.unlock()
-                return
-            }
-            lock.unlock()
-            next = queued
-        }
-    }
-}

@@ -9,15 +9,13 @@
 ///   draining thread can never overlap.
 @usableFromInline
 final class SubjectCore<Element>: @unchecked Sendable { // every field is guarded by `lock`
-    @usableFromInline let lock = Lock.make()
+    @usableFromInline let lock: Lock
     @usableFromInline @exclusivity(unchecked) var subscriptions: [SubjectSubscription<Element>] = []
     @usableFromInline @exclusivity(unchecked) var queue = FIFO<(sequence: UInt64, event: Event<Element>)>()
     @usableFromInline @exclusivity(unchecked) var lastSequence: UInt64 = 0
     @usableFromInline @exclusivity(unchecked) var draining = false
     @usableFromInline @exclusivity(unchecked) var stopEvent: Event<Element>?
-    @usableFromInline @exclusivity(unchecked) var buffer = FIFO<Element>()
-    @usableFromInline @exclusivity(unchecked) var bufferCount = 0
-    @usableFromInline let bufferSize: Int
+    @usableFromInline @exclusivity(unchecked) var buffer: ReplayBuffer<Element>
     @usableFromInline let ignoresStopEvents: Bool
     @usableFromInline let replaysAfterStop: Bool
 
@@ -26,8 +24,12 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     ///   - ignoresStopEvents: relays never end, so stop events sent to them are dropped.
     ///   - replaysAfterStop: whether a subscriber arriving after the end still gets the buffer before the terminal
     ///     event (replay subjects do; behavior subjects, as in RxSwift, send only the terminal event).
-    init(bufferSize: Int, ignoresStopEvents: Bool = false, replaysAfterStop: Bool = true) {
-        self.bufferSize = bufferSize
+    ///   - lock: may be shared with other objects that, like this one, never call out while holding it (a reactor's
+    ///     subjects share their pipeline's lock, which saves a heap block each).
+    @usableFromInline
+    init(bufferSize: Int, ignoresStopEvents: Bool = false, replaysAfterStop: Bool = true, lock: Lock = Lock.make()) {
+        self.lock = lock
+        buffer = ReplayBuffer(capacity: bufferSize)
         self.ignoresStopEvents = ignoresStopEvents
         self.replaysAfterStop = replaysAfterStop
     }
@@ -40,7 +42,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
 
     var hasObservers: Bool { lock.withLock { !subscriptions.isEmpty } }
     var stoppedWith: Event<Element>? { lock.withLock { stopEvent } }
-    @inlinable var latest: Element? { lock.withLock { buffer.elements.last } }
+    @inlinable var latest: Element? { lock.withLock { buffer.last } }
 
     @inlinable
     func on(_ event: Event<Element>) {
@@ -51,10 +53,8 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         }
         lastSequence &+= 1
         switch event {
-        case .next(let element) where bufferSize > 0:
+        case .next(let element):
             buffer.append(element)
-            if bufferCount == bufferSize { _ = buffer.popFirst() } else { bufferCount += 1 }
-        case .next: break
         case .error, .completed: stopEvent = event
         }
         if draining {
@@ -79,6 +79,28 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         lock.unlock()
     }
 
+    /// Delivers `element` from a source that never sends concurrently with itself and is the only sender (a
+    /// reactor's loop, or a serialized stream): the subject's own queue and draining role are then not needed,
+    /// which saves a lock round trip per element. Subscribers still get elements in order, each serialized by its
+    /// subscription, and one that joins meanwhile is skipped through its replay, as with `on(_:)`.
+    @inlinable
+    func publishFromSoleSender(_ element: Element) {
+        lock.lock()
+        guard stopEvent == nil else {
+            lock.unlock()
+            return
+        }
+        lastSequence &+= 1
+        let sequence = lastSequence
+        buffer.append(element)
+        let targets = subscriptions
+        lock.unlock()
+        let event = Event.next(element)
+        for subscription in targets where subscription.joinedAt < sequence {
+            subscription.deliver(event)
+        }
+    }
+
     /// Subscribes `observer`. `waitsForDelivery` and `onDispose` make the subscription the user-facing end (see
     /// `SubjectSubscription`); operators subscribe without them.
     @inlinable
@@ -86,7 +108,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         lock.lock()
         let subscription = SubjectSubscription(observer, joinedAt: lastSequence, core: self,
                                                waitsForDelivery: waitsForDelivery, onDispose: onDispose)
-        var replay = Array(buffer.elements).map { Event.next($0) }
+        var replay = buffer.elements.map { Event.next($0) }
         if let stopEvent {
             if !replaysAfterStop { replay = [] }
             replay.append(stopEvent)
@@ -227,5 +249,34 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         if waitsForDelivery {
             DeliveryGate.waitUntilIdle { lock.withLock { gate.isBusyElsewhere() } }
         }
+    }
+}
+
+/// The latest elements a subject replays: none, one (behavior subjects, relays, a reactor's state — kept inline,
+/// with no queue to churn per element), or up to `capacity` in a queue.
+@usableFromInline
+struct ReplayBuffer<Element> {
+    @usableFromInline let capacity: Int
+    @usableFromInline var latest: Element?
+    @usableFromInline var queue = FIFO<Element>()
+
+    @inlinable init(capacity: Int) { self.capacity = capacity }
+
+    @inlinable
+    mutating func append(_ element: Element) {
+        switch capacity {
+        case 0: return
+        case 1: latest = element
+        default:
+            queue.append(element)
+            if queue.count > capacity { _ = queue.popFirst() }
+        }
+    }
+
+    @inlinable var last: Element? { capacity == 1 ? latest : queue.elements.last }
+
+    @inlinable var elements: [Element] {
+        if capacity == 1 { return latest.map { [$0] } ?? [] }
+        return Array(queue.elements)
     }
 }

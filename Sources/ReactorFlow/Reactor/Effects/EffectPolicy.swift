@@ -30,29 +30,45 @@ public struct EffectPolicy: Equatable {
 
     /// The behaviour.
     public let kind: Kind
+    /// The explicit lane, boxed: the policy is asked for on every action, and a one-word optional reference costs
+    /// nothing to copy when it is `nil`, where an inline `AnyHashable?` costs a value-witness call per copy.
+    @usableFromInline let lane: Lane?
+
     /// The lane, when given explicitly.
-    public let id: AnyHashable?
+    public var id: AnyHashable? { lane?.id }
+
+    @usableFromInline
+    final class Lane: Equatable {
+        @usableFromInline let id: AnyHashable
+        @usableFromInline init(_ id: AnyHashable) { self.id = id }
+        @usableFromInline static func == (lhs: Lane, rhs: Lane) -> Bool { lhs.id == rhs.id }
+    }
+
+    @inlinable init(kind: Kind, lane: Lane?) {
+        self.kind = kind
+        self.lane = lane
+    }
 
     /// Every stream at once.
-    public static var merge: EffectPolicy { EffectPolicy(kind: .merge, id: nil) }
+    @inlinable public static var merge: EffectPolicy { EffectPolicy(kind: .merge, lane: nil) }
     /// Latest wins, one lane per action case.
-    public static var latest: EffectPolicy { EffectPolicy(kind: .latest, id: nil) }
+    @inlinable public static var latest: EffectPolicy { EffectPolicy(kind: .latest, lane: nil) }
     /// First wins, one lane per action case.
-    public static var first: EffectPolicy { EffectPolicy(kind: .first, id: nil) }
+    @inlinable public static var first: EffectPolicy { EffectPolicy(kind: .first, lane: nil) }
     /// One at a time, one lane per action case.
-    public static var serial: EffectPolicy { EffectPolicy(kind: .serial, id: nil) }
+    @inlinable public static var serial: EffectPolicy { EffectPolicy(kind: .serial, lane: nil) }
 
     /// Latest wins in the lane `id`.
-    public static func latest(id: some Hashable) -> EffectPolicy { EffectPolicy(kind: .latest, id: AnyHashable(id)) }
+    public static func latest(id: some Hashable) -> EffectPolicy { EffectPolicy(kind: .latest, lane: Lane(AnyHashable(id))) }
     /// First wins in the lane `id`.
-    public static func first(id: some Hashable) -> EffectPolicy { EffectPolicy(kind: .first, id: AnyHashable(id)) }
+    public static func first(id: some Hashable) -> EffectPolicy { EffectPolicy(kind: .first, lane: Lane(AnyHashable(id))) }
     /// One at a time in the lane `id`.
-    public static func serial(id: some Hashable) -> EffectPolicy { EffectPolicy(kind: .serial, id: AnyHashable(id)) }
+    public static func serial(id: some Hashable) -> EffectPolicy { EffectPolicy(kind: .serial, lane: Lane(AnyHashable(id))) }
 }
 
 extension Reactor {
     /// The default: every action's mutation stream runs alongside the others (`.merge`), as in ReactorKit.
-    public func effectPolicy(for action: Action) -> EffectPolicy { .merge }
+    @inlinable public func effectPolicy(for action: Action) -> EffectPolicy { .merge }
 }
 
 /// The lane of an action: the explicit id, or the action's enum case name.

@@ -14,10 +14,9 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     }
 
     @usableFromInline weak var reactor: R?
+    /// Where the mutations of streams that are not known up front go: the reducer, or the user's
+    /// `transform(mutation:)` stream.
     @usableFromInline let downstream: AnyObserver<R.Mutation>
-    /// Set when mutations go straight to the reducer (`transform(mutation:)` is the identity): a `just` is then
-    /// applied with the reactor this thread already holds.
-    @usableFromInline let reducer: Reducer<R>?
     @usableFromInline let effects: EffectTracker
     @usableFromInline let lock: Lock
     @usableFromInline @exclusivity(unchecked) var streams: [ObjectIdentifier: MutationStream<R>] = [:]
@@ -27,24 +26,30 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     /// The subscription to the actions, once `run` made it.
     @usableFromInline @exclusivity(unchecked) var actionSubscription: Disposable?
 
-    /// `downstream` must accept events from several threads: the reducer does, and so does a `SerializedObserver`.
-    @inlinable
+    /// `downstream` must accept events from several threads: the reactor's loop does, and so does a
+    /// `SerializedObserver`.
     ///
     /// `lock` may be shared with other objects that, like this one, never call out while holding it.
-    init(reactor: R?, downstream: AnyObserver<R.Mutation>, reducer: Reducer<R>? = nil, effects: EffectTracker, lock: Lock = Lock.make()) {
+    @inlinable
+    init(reactor: R?, downstream: AnyObserver<R.Mutation>, effects: EffectTracker, lock: Lock = Lock.make()) {
         self.lock = lock
         self.reactor = reactor
         self.downstream = downstream
-        self.reducer = reducer
         self.effects = effects
     }
 
+    /// Subscribes to `actions`. With a `loop`, each action is handed to it, and the loop calls `receive` when the
+    /// action's turn comes; otherwise the action is received at once (the action stream serializes them).
     @inlinable
-    func run(_ actions: Observable<R.Action>) -> Disposable {
+    func run(_ actions: Observable<R.Action>, loop: ReactorLoop<R>? = nil) -> Disposable {
         let subscription = actions.subscribeInside(AnyObserver<R.Action> { [self] event in
             switch event {
             case .next(let action):
-                receive(action, token: SendToken.current)
+                if let loop {
+                    loop.submit(.action(action, SendToken.current))
+                } else if let reactor {
+                    receive(action, token: SendToken.current, reactor: reactor) { downstream.onNext($0) }
+                }
             case .error(let error):
                 downstream.onError(error)
             case .completed:
@@ -74,13 +79,23 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         disposeStreams()
     }
 
+    /// Calls `mutate` for `action` and runs its stream under the action's policy. Mutations known without
+    /// subscribing (a `just`, a `concat` of `just`s, under `.merge`) go to `applyNow`, in order, before this returns.
     @inlinable
-    func receive(_ action: R.Action, token: SendToken?) {
-        guard let reactor else { return }
+    func receive(_ action: R.Action, token: SendToken?, reactor: R, applyNow: (R.Mutation) -> Void) {
         token?.claim()
         let policy = reactor.effectPolicy(for: action)
         guard policy.kind != .merge else {
-            start(action, reactor: reactor, lane: nil, token: token)
+            // The common case, so it avoids the lane key (an `AnyHashable?` costs value-witness calls to copy).
+            let stream = reactor.mutate(action: action)
+            if let just = stream as? Just<R.Mutation> {
+                applyNow(just.element)
+            } else if let concat = stream as? ConcatObservable<R.Mutation>, concat.isAllJust {
+                // What subscribing would do, synchronously and in order, without the subscription.
+                for source in concat.sources { applyNow(unsafeDowncast(source, to: Just<R.Mutation>.self).element) }
+            } else {
+                follow(stream, for: action, lane: nil, token: token)
+            }
             return
         }
         let key = laneKey(for: action, policy: policy)
@@ -111,21 +126,12 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
             stream.token?.streamFinished()
             effects.finished()
         }
-        if proceed { start(action, reactor: reactor, lane: key, token: token) }
+        if proceed { follow(reactor.mutate(action: action), for: action, lane: key, token: token) }
     }
 
+    /// Subscribes to the mutation stream of `action`, counted in `lane` if it has one.
     @inlinable
-    func start(_ action: R.Action, reactor: R, lane: AnyHashable?, token: SendToken?) {
-        let stream = reactor.mutate(action: action)
-        if lane == nil, let just = stream as? Just<R.Mutation> {
-            emit(just.element, reactor: reactor)
-            return
-        }
-        if lane == nil, let concat = stream as? ConcatObservable<R.Mutation>, concat.isAllJust {
-            // What subscribing would do, synchronously and in order, without the subscription.
-            for source in concat.sources { emit(unsafeDowncast(source, to: Just<R.Mutation>.self).element, reactor: reactor) }
-            return
-        }
+    func follow(_ stream: Observable<R.Mutation>, for action: R.Action, lane: AnyHashable?, token: SendToken?) {
         let observer = MutationStream(stage: self, action: action, lane: lane, token: token)
         let registered = lock.withLock { () -> Bool in
             guard !disposed else { return false }
@@ -137,12 +143,6 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         effects.started()
         token?.streamStarted()
         observer.subscription.setDisposable(stream.subscribeInside(observer))
-    }
-
-    /// A mutation known without subscribing: straight to the reducer when it is joined to the stage.
-    @inlinable
-    func emit(_ mutation: R.Mutation, reactor: R) {
-        if let reducer { reducer.apply(mutation, reactor: reactor) } else { downstream.onNext(mutation) }
     }
 
     @inlinable
@@ -171,7 +171,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
             effects.finished()
         }
         if let next, let reactor, let lane = stream.lane {
-            start(next.action, reactor: reactor, lane: lane, token: next.token)
+            follow(reactor.mutate(action: next.action), for: next.action, lane: lane, token: next.token)
             next.token?.streamFinished() // the queued placeholder; `start` counted the real stream
         }
         if done { downstream.onCompleted() }

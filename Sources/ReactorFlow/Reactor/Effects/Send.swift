@@ -9,9 +9,12 @@ import Darwin
 /// Counts a reactor's running mutation streams and wakes whoever waits for none to be left.
 @usableFromInline
 package final class EffectTracker: @unchecked Sendable { // fields are guarded by `lock`
-    private let lock = Lock.make()
+    private let lock: Lock
     private var running = 0
     private var idleWaiters: [@Sendable () -> Void] = []
+
+    /// `lock` may be shared with objects that, like this one, never call out while holding it.
+    @usableFromInline init(lock: Lock) { self.lock = lock }
 
     /// The number of mutation streams running now.
     package var count: Int { lock.withLock { running } }

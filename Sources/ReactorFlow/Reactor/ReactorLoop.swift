@@ -1,0 +1,153 @@
+/// Runs a reactor's work one item at a time: each action (its `mutate` call) and each mutation (its `reduce` call
+/// and the delivery of the new state), in arrival order, each mutation applied to the state the previous one
+/// produced (rule B4).
+///
+/// Work that arrives while another item runs — from another thread, or reentrantly from `mutate`, `reduce`'s
+/// subscribers or a state subscriber — is queued, and the thread already running takes it next (rule B6). No lock
+/// is held while user code runs (rule B12). One serializer for actions and mutations means one lock round trip to
+/// start and one to finish, however many mutations an action causes.
+///
+/// `current` belongs to the thread that holds the running role; the role passes between threads under `lock`,
+/// which orders every access, so `current` needs no lock of its own.
+@usableFromInline
+final class ReactorLoop<R: Reactor>: @unchecked Sendable { // `pending`, `running`, `isDisposed` and `takesActionsDirectly` are guarded by `lock`; `current` by the running role; the rest is set by `configure` before any work can arrive
+    /// One item of work.
+    @usableFromInline
+    enum Work {
+        /// An action for `mutate`, with the `send(_:)` call that sent it, if any.
+        case action(R.Action, SendToken?)
+        /// A mutation for `reduce`.
+        case mutation(R.Mutation)
+    }
+
+    @usableFromInline let lock: Lock
+    /// The core of the reactor's action subject; it shares `lock`.
+    @usableFromInline let actionSubject: SubjectCore<R.Action>
+    @usableFromInline @exclusivity(unchecked) var current: R.State
+    @usableFromInline @exclusivity(unchecked) var pending = FIFO<Work>()
+    @usableFromInline @exclusivity(unchecked) var running = false
+    @usableFromInline @exclusivity(unchecked) var isDisposed = false
+    /// Whether the action subject hands actions straight to this loop (`transform(action:)` and
+    /// `transform(mutation:)` are the identity) instead of delivering them to its subscribers.
+    @usableFromInline @exclusivity(unchecked) var takesActionsDirectly = false
+
+    @usableFromInline @exclusivity(unchecked) weak var reactor: R?
+    /// Where actions go when this loop runs them: `nil` when `transform(mutation:)` is not the identity (a mutation
+    /// stage then runs inside the user's mutation stream and only mutations reach this loop).
+    @usableFromInline @exclusivity(unchecked) var stage: MutationStage<R>?
+    @usableFromInline @exclusivity(unchecked) var deliver: (R.State) -> Void = { _ in }
+
+    @inlinable
+    init(initialState: R.State, lock: Lock, actionSubject: SubjectCore<R.Action>) {
+        self.lock = lock
+        self.actionSubject = actionSubject
+        current = initialState
+    }
+
+    /// Called once while the pipeline is wired, before any work can reach the loop.
+    @inlinable
+    func configure(reactor: R, stage: MutationStage<R>?, deliver: @escaping (R.State) -> Void) {
+        lock.withLock {
+            self.reactor = reactor
+            self.stage = stage
+            self.deliver = deliver
+        }
+    }
+
+    /// From here on, actions sent to the subject come straight to this loop.
+    @inlinable
+    func takeActionsDirectly() {
+        lock.withLock { takesActionsDirectly = true }
+    }
+
+    /// The action subject's receiver: every action sent to `reactor.action` arrives here.
+    @inlinable
+    func receiveFromSubject(_ action: R.Action) {
+        let token = SendToken.current
+        lock.lock()
+        guard takesActionsDirectly else {
+            // Not wired yet, or the pipeline subscribes to the subject through `transform(action:)`.
+            lock.unlock()
+            actionSubject.on(.next(action))
+            return
+        }
+        // Someone else (a logger, a test) subscribed to `reactor.action` too; it gets the action after the loop.
+        let watched = !actionSubject.subscriptions.isEmpty || actionSubject.draining
+        startOrQueueHoldingLock(.action(action, token))
+        if watched { actionSubject.on(.next(action)) }
+    }
+
+    /// Runs `work` now, or queues it if another item is running.
+    @inlinable
+    func submit(_ work: Work) {
+        lock.lock()
+        startOrQueueHoldingLock(work)
+    }
+
+    /// Called holding `lock`; returns without it.
+    @inlinable
+    func startOrQueueHoldingLock(_ work: Work) {
+        if isDisposed {
+            lock.unlock()
+            return
+        }
+        if running {
+            pending.append(work)
+            lock.unlock()
+            return
+        }
+        running = true
+        lock.unlock()
+        guard let reactor else {
+            lock.withLock {
+                pending.removeAll()
+                running = false
+            }
+            return
+        }
+        // The reactor stays alive until the queue is empty: its deinitialisation, if this was the last reference,
+        // then runs here after the lock is released.
+        withExtendedLifetime(reactor) {
+            var work = work
+            while true {
+                switch work {
+                case .action(let action, let token):
+                    stage.unsafelyUnwrapped.receive(action, token: token, reactor: reactor) { reduce($0, reactor: reactor) }
+                case .mutation(let mutation):
+                    reduce(mutation, reactor: reactor)
+                }
+                lock.lock()
+                guard let next = pending.popFirst() else {
+                    running = false
+                    lock.unlock()
+                    return
+                }
+                lock.unlock()
+                work = next
+            }
+        }
+    }
+
+    /// Called only by the thread holding the running role.
+    @inlinable
+    func reduce(_ mutation: R.Mutation, reactor: R) {
+        current = reactor.reduce(state: current, mutation: mutation)
+        deliver(current)
+    }
+
+    /// Drops queued work; work sent later is ignored (the reactor is gone). Releases the stage, whose streams
+    /// refer back to this loop.
+    ///
+    /// Called from the reactor's deinitialisation, so no thread is running work (running work holds the reactor).
+    @usableFromInline
+    func dispose() {
+        let stage = lock.withLock { () -> MutationStage<R>? in
+            isDisposed = true
+            takesActionsDirectly = false
+            pending.removeAll()
+            defer { self.stage = nil }
+            return self.stage
+        }
+        withExtendedLifetime(stage) {}
+    }
+}
