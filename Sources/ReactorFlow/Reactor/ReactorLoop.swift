@@ -135,8 +135,8 @@ final class ReactorLoop<R: Reactor>: @unchecked Sendable { // `pending`, `runnin
         deliver(current)
     }
 
-    /// Drops queued work; work sent later is ignored (the reactor is gone). Releases the stage, whose streams
-    /// refer back to this loop.
+    /// Drops queued work; work sent later is ignored (the reactor is gone). Disposes the stage, which disposes the
+    /// mutation streams still running (rule B9), and releases it (its streams refer back to this loop).
     ///
     /// Called from the reactor's deinitialisation, so no thread is running work (running work holds the reactor).
     @usableFromInline
@@ -148,6 +148,6 @@ final class ReactorLoop<R: Reactor>: @unchecked Sendable { // `pending`, `runnin
             defer { self.stage = nil }
             return self.stage
         }
-        withExtendedLifetime(stage) {}
+        stage?.dispose()
     }
 }

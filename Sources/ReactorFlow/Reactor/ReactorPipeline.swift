@@ -21,11 +21,10 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
     /// Counts the mutation streams still running, for `send(_:)` and `ReactorTester.finish()`.
     @usableFromInline package let effects: EffectTracker
 
+    /// `lock` is the storage's: one lock for the storage, the loop, the subjects, the mutation stage and the tracker.
+    /// None calls out while holding it, so sharing it cannot deadlock, and it saves a heap block per object.
     @inlinable
-    init(initialState: R.State) {
-        // One lock for the loop, the subjects, the mutation stage and the tracker: none calls out while holding
-        // it, so sharing it cannot deadlock, and it saves a heap block per object.
-        let lock = Lock.make()
+    init(initialState: R.State, lock: Lock) {
         let actionCore = ActionSubject<R.Action>.makeCore(lock: lock)
         let loop = ReactorLoop<R>(initialState: initialState, lock: lock, actionSubject: actionCore)
         action = ActionSubject(core: actionCore) { loop.receiveFromSubject($0) }
@@ -119,7 +118,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         }
 
         if let stage {
-            subscriptions.append(stage)
+            // The loop owns the stage and disposes it with itself.
             if actionsFused {
                 loop.takeActionsDirectly()
             } else {

@@ -11,10 +11,10 @@ import Darwin
 /// Declare it once in every reactor: `let reactorStorage = ReactorStorage()`. Pure Swift cannot attach storage to
 /// an object or learn that it died; this one stored property does both, with no global table and no Objective-C.
 public final class ReactorStorage: @unchecked Sendable { // mutable fields are guarded by `lock`
+    /// Also the pipeline's lock: none of the objects sharing it calls out while holding it.
     @usableFromInline let lock = Lock.make()
-    /// Held while a pipeline is built, so that a second thread waits for the one pipeline instead of building another.
-    @usableFromInline let buildLock = Lock.make()
     @usableFromInline @exclusivity(unchecked) var pipeline: AnyObject?
+    /// The thread building the pipeline, while it does; others wait for it in the `WaitRoom`.
     @usableFromInline @exclusivity(unchecked) var builder: pthread_t?
     private var stubEnabled = false
     private var stubStorage: AnyObject?
@@ -30,31 +30,41 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
     @inlinable
     package func pipeline<R: Reactor>(for reactor: R) -> ReactorPipeline<R> {
         lock.lock()
-        if let pipeline {
-            let builtByAnotherThread = builder.map { pthread_equal($0, pthread_self()) == 0 } ?? false
+        if let pipeline, builder == nil {
             lock.unlock()
-            if builtByAnotherThread {
-                // Another thread is wiring it: wait until it is done.
-                buildLock.withLock {}
-            }
             return unsafeDowncast(pipeline, to: ReactorPipeline<R>.self)
         }
         lock.unlock()
+        return buildPipeline(for: reactor)
+    }
 
-        buildLock.lock()
-        defer { buildLock.unlock() }
-        if let pipeline = lock.withLock({ pipeline }) {
+    /// Builds the pipeline, or waits for the thread building it. The builder's own reentrant uses (from the
+    /// transforms) get the pipeline at once.
+    @inlinable
+    func buildPipeline<R: Reactor>(for reactor: R) -> ReactorPipeline<R> {
+        let me = pthread_self()
+        let buildingElsewhere = { [self] in lock.withLock { builder.map { pthread_equal($0, me) == 0 } ?? false } }
+        WaitRoom.shared.wait(while: buildingElsewhere)
+        lock.lock()
+        if let pipeline {
+            lock.unlock()
             return unsafeDowncast(pipeline, to: ReactorPipeline<R>.self)
         }
-        // Only this thread can build now (it holds `buildLock`); user code (`initialState`) runs without `lock`.
-        let created = isStubEnabled ? ReactorPipeline(stub: stub(for: reactor)) : ReactorPipeline(initialState: reactor.initialState)
-        lock.lock()
-        pipeline = created
-        builder = pthread_self()
+        if builder != nil {
+            // Only this thread can be the builder here (another one was waited for), and it has no pipeline yet:
+            // it is still reading `initialState`.
+            lock.unlock()
+            preconditionFailure("\(R.self).initialState uses the reactor's action, state or currentState, which are built from it")
+        }
+        builder = me
         lock.unlock()
+        // User code (`initialState`) runs without the lock.
+        let created = isStubEnabled ? ReactorPipeline(stub: stub(for: reactor)) : ReactorPipeline(initialState: reactor.initialState, lock: lock)
+        lock.withLock { pipeline = created }
         // The reactor's transforms run now; a reentrant use of the reactor from them gets `created` at once.
         if !created.isStub { created.wire(reactor) }
         lock.withLock { builder = nil }
+        WaitRoom.shared.wakeAll()
         return created
     }
 
@@ -63,7 +73,7 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
         set {
             let alreadyBuilt = lock.withLock { () -> Bool in
                 stubEnabled = newValue
-                return pipeline != nil
+                return pipeline != nil || builder != nil
             }
             if alreadyBuilt {
                 Diagnostics.report(.stubEnabledTooLate, message: "isStubEnabled was changed after the reactor was first used; it has no effect on that reactor")

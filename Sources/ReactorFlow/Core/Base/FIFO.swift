@@ -26,8 +26,9 @@ package struct FIFO<Element> {
         return element
     }
 
+    /// Empties the queue and gives its storage back.
     @inlinable package mutating func removeAll() {
-        storage.removeAll()
+        if storage.capacity != 0 { storage = [] }
         head = 0
     }
 

@@ -61,13 +61,15 @@ package final class LockedValue<Value>: @unchecked Sendable { // every access to
     package var current: Value { withLock { $0 } }
 }
 
-/// Where a `dispose()` waits for a delivery already running on another thread to finish (rule A3).
+/// Where a thread waits for another to finish something rare: a `dispose()` for a delivery already running on
+/// another thread (rule A3), a reactor's first user for the thread building its pipeline.
 ///
-/// Such waits are rare (a dispose racing with a delivery), so one process-wide condition serves them all instead of
-/// a condition per subscription; a waiter re-checks its own subscription after every wake-up.
+/// Such waits are rare, so one process-wide condition serves them all instead of a condition (or a second lock) per
+/// object; a waiter re-checks its own condition after every wake-up, and whoever ends a wait calls `wakeAll()` after
+/// changing what the waiter checks.
 @usableFromInline
-package final class DeliveryWaitRoom: @unchecked Sendable { // the mutex and condition are pthread objects, used only through their functions
-    @usableFromInline package static let shared = DeliveryWaitRoom()
+package final class WaitRoom: @unchecked Sendable { // the mutex and condition are pthread objects, used only through their functions
+    @usableFromInline package static let shared = WaitRoom()
 
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -77,10 +79,10 @@ package final class DeliveryWaitRoom: @unchecked Sendable { // the mutex and con
         pthread_cond_init(condition, nil)
     }
 
-    /// Blocks until `isDelivering()` is false; the deliverer calls `wakeAll()` after it clears its flag.
-    @usableFromInline package func wait(while isDelivering: () -> Bool) {
+    /// Blocks until `condition()` is false; whoever makes it false calls `wakeAll()` afterwards.
+    @usableFromInline package func wait(while condition: () -> Bool) {
         pthread_mutex_lock(mutex)
-        while isDelivering() { pthread_cond_wait(condition, mutex) }
+        while condition() { pthread_cond_wait(self.condition, mutex) }
         pthread_mutex_unlock(mutex)
     }
 
@@ -128,6 +130,6 @@ struct DeliveryGate {
     @inlinable
     static func waitUntilIdle(_ check: () -> Bool) {
         guard check() else { return }
-        DeliveryWaitRoom.shared.wait(while: check)
+        WaitRoom.shared.wait(while: check)
     }
 }

@@ -103,7 +103,7 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
         lock.lock()
         let wake = gate.leave(restoring: interrupted)
         lock.unlock()
-        if wake { DeliveryWaitRoom.shared.wakeAll() }
+        if wake { WaitRoom.shared.wakeAll() }
         if event.isStopEvent { dispose() }
     }
 

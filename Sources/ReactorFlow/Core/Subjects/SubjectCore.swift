@@ -108,14 +108,16 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         lock.lock()
         let subscription = SubjectSubscription(observer, joinedAt: lastSequence, core: self,
                                                waitsForDelivery: waitsForDelivery, onDispose: onDispose)
-        var replay = buffer.elements.map { Event.next($0) }
+        // The replay is queued while `lock` (which the subscription shares) is held, so it goes out before any newer
+        // event.
+        if stopEvent == nil || replaysAfterStop {
+            buffer.forEach { subscription.pending.append(.next($0)) }
+        }
         if let stopEvent {
-            if !replaysAfterStop { replay = [] }
-            replay.append(stopEvent)
+            subscription.pending.append(stopEvent)
         } else {
             subscriptions.append(subscription)
         }
-        subscription.preload(replay)
         lock.unlock()
         subscription.drain()
         return subscription
@@ -143,10 +145,13 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
 /// When the user subscribes to a subject directly, this is also the user-facing end of the subscription (no `Sink`
 /// in between): it then runs `onDispose` when the subscription ends and, like a boundary `Sink`, makes a
 /// `dispose()` from another thread wait for a delivery in progress (rule A3).
+///
+/// It shares its subject's lock: a subscription per subscriber with a mutex of its own cost a heap block each, and
+/// neither side calls the other while holding it.
 @usableFromInline
 final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // fields are guarded by `lock`
     @usableFromInline let joinedAt: UInt64
-    @usableFromInline let lock = Lock.make()
+    @usableFromInline let lock: Lock
     @usableFromInline @exclusivity(unchecked) var observer: AnyObserver<Element>?
     @usableFromInline @exclusivity(unchecked) var pending = FIFO<Event<Element>>()
     @usableFromInline @exclusivity(unchecked) var delivering = false
@@ -161,14 +166,9 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         self.observer = observer
         self.joinedAt = joinedAt
         self.core = core
+        lock = core.lock
         self.waitsForDelivery = waitsForDelivery
         self.onDispose = onDispose
-    }
-
-    /// Queues the replay while the subject's lock is held, so it is delivered before any newer event.
-    @inlinable
-    func preload(_ events: [Event<Element>]) {
-        lock.withLock { for event in events { pending.append(event) } }
     }
 
     @inlinable
@@ -227,12 +227,13 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
             lock.lock()
             if waitsForDelivery && gate.leave() { wake = true }
         }
-        if observer == nil { pending.removeAll() }
+        // Usually only a replay was ever queued: give its storage back rather than keep it for the subscription's life.
+        if observer == nil || pending.isEmpty { pending.removeAll() }
         delivering = false
         let whenEnded = ended ? onDispose : nil
         if ended { onDispose = nil }
         lock.unlock()
-        if wake { DeliveryWaitRoom.shared.wakeAll() }
+        if wake { WaitRoom.shared.wakeAll() }
         whenEnded?()
     }
 
@@ -275,8 +276,12 @@ struct ReplayBuffer<Element> {
 
     @inlinable var last: Element? { capacity == 1 ? latest : queue.elements.last }
 
-    @inlinable var elements: [Element] {
-        if capacity == 1 { return latest.map { [$0] } ?? [] }
-        return Array(queue.elements)
+    @inlinable
+    func forEach(_ body: (Element) -> Void) {
+        if capacity == 1 {
+            if let latest { body(latest) }
+        } else {
+            for element in queue.elements { body(element) }
+        }
     }
 }
