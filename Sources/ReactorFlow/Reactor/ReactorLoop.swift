@@ -10,7 +10,7 @@
 /// `current` belongs to the thread that holds the running role; the role passes between threads under `lock`,
 /// which orders every access, so `current` needs no lock of its own.
 @usableFromInline
-final class ReactorLoop<R: Reactor>: @unchecked Sendable { // `pending`, `running`, `isDisposed` and `takesActionsDirectly` are guarded by `lock`; `current` by the running role; the rest is set by `configure` before any work can arrive
+final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pending`, `running`, `isDisposed` and `takesActionsDirectly` are guarded by `lock`; `current` by the running role; the rest is set by `configure` before any work can arrive
     /// One item of work.
     @usableFromInline
     enum Work {
@@ -20,7 +20,6 @@ final class ReactorLoop<R: Reactor>: @unchecked Sendable { // `pending`, `runnin
         case mutation(R.Mutation)
     }
 
-    @usableFromInline let lock: Lock
     /// The core of the reactor's action subject; it shares `lock`.
     @usableFromInline let actionSubject: SubjectCore<R.Action>
     @usableFromInline @exclusivity(unchecked) var current: R.State
@@ -39,9 +38,9 @@ final class ReactorLoop<R: Reactor>: @unchecked Sendable { // `pending`, `runnin
 
     @inlinable
     init(initialState: R.State, lock: Lock, actionSubject: SubjectCore<R.Action>) {
-        self.lock = lock
         self.actionSubject = actionSubject
         current = initialState
+        super.init(lock: lock)
     }
 
     /// Called once while the pipeline is wired, before any work can reach the loop.

@@ -29,7 +29,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         let loop = ReactorLoop<R>(initialState: initialState, lock: lock, actionSubject: actionCore)
         action = ActionSubject(core: actionCore) { loop.receiveFromSubject($0) }
         state = StateRelay(lock: lock)
-        effects = EffectTracker(lock: lock)
+        effects = loop
         self.loop = loop
         self.initialState = initialState
         isStub = false

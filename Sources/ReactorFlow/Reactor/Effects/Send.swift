@@ -7,9 +7,11 @@ import Darwin
 #endif
 
 /// Counts a reactor's running mutation streams and wakes whoever waits for none to be left.
+///
+/// A reactor's loop is its tracker (a subclass), which saves an object per reactor; a stub's pipeline has a plain one.
 @usableFromInline
-package final class EffectTracker: @unchecked Sendable { // fields are guarded by `lock`
-    private let lock: Lock
+package class EffectTracker: @unchecked Sendable { // fields are guarded by `lock`
+    @usableFromInline let lock: Lock
     private var running = 0
     private var idleWaiters: [@Sendable () -> Void] = []
 
