@@ -67,9 +67,9 @@ extension Reactor {
     /// ```
     @inlinable
     public func pulse<Value>(_ keyPath: KeyPath<State, Pulse<Value>>, delivery: PulseDelivery = .latest) -> Observable<Value> {
-        // Weak: the storage owns the state stream this subscription hangs on; a strong reference would keep the
-        // pipeline (and its running mutation streams) alive after the reactor died.
-        weak let storage = reactorStorage
+        // Fetched once, not per state; it holds no reference to the reactor or its storage, so subscriptions do not
+        // keep the pipeline (and its running mutation streams) alive after the reactor died.
+        let ledger = reactorStorage.pulseLedger(for: keyPath)
         return state.lift { sink in
             var lastCount: UInt?
             return { event in
@@ -81,12 +81,12 @@ extension Reactor {
                 let count = pulse.valueUpdatedCount
                 if let lastCount {
                     guard count != lastCount else { return }
-                } else if delivery == .unconsumed && (count == 0 || storage?.pulseIsConsumed(keyPath, count: count) != false) {
+                } else if delivery == .unconsumed && (count == 0 || ledger.isConsumed(count)) {
                     lastCount = count
                     return
                 }
                 lastCount = count
-                storage?.markPulseConsumed(keyPath, count: count)
+                ledger.markConsumed(count)
                 sink.onNext(pulse.value)
             }
         }

@@ -18,7 +18,7 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
     @usableFromInline @exclusivity(unchecked) var builder: pthread_t?
     private var stubEnabled = false
     private var stubStorage: AnyObject?
-    private var consumedPulses: [AnyKeyPath: UInt] = [:]
+    private var pulseLedgers: [AnyKeyPath: PulseLedger] = [:]
 
     /// Creates empty storage; the pipeline is built on first use of `action`, `state` or `currentState`.
     public init() {}
@@ -96,14 +96,29 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
         }
     }
 
-    /// Whether update number `count` of the pulse at `keyPath` has already been delivered to someone.
-    @usableFromInline func pulseIsConsumed(_ keyPath: AnyKeyPath, count: UInt) -> Bool {
-        lock.withLock { consumedPulses[keyPath] == count }
+    /// The ledger of the pulse at `keyPath`, shared by every `pulse(_:)` subscription to it.
+    @usableFromInline func pulseLedger(for keyPath: AnyKeyPath) -> PulseLedger {
+        lock.withLock {
+            if let ledger = pulseLedgers[keyPath] { return ledger }
+            let ledger = PulseLedger(lock: lock)
+            pulseLedgers[keyPath] = ledger
+            return ledger
+        }
     }
+}
 
-    @usableFromInline func markPulseConsumed(_ keyPath: AnyKeyPath, count: UInt) {
-        lock.withLock { consumedPulses[keyPath] = count }
-    }
+/// Which update of one pulse of a reactor has been delivered to some subscriber, for `PulseDelivery.unconsumed`.
+@usableFromInline
+final class PulseLedger: @unchecked Sendable { // `consumed` is guarded by `lock` (the reactor storage's)
+    @usableFromInline let lock: Lock
+    @usableFromInline @exclusivity(unchecked) var consumed: UInt?
+
+    init(lock: Lock) { self.lock = lock }
+
+    /// Whether update number `count` has already been delivered to someone.
+    @inlinable func isConsumed(_ count: UInt) -> Bool { lock.withLock { consumed == count } }
+
+    @inlinable func markConsumed(_ count: UInt) { lock.withLock { consumed = count } }
 }
 
 extension Diagnostic.Kind {
