@@ -26,7 +26,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     ///     event (replay subjects do; behavior subjects, as in RxSwift, send only the terminal event).
     ///   - lock: may be shared with other objects that, like this one, never call out while holding it (a reactor's
     ///     subjects share their pipeline's lock, which saves a heap block each).
-    @usableFromInline
+    @inlinable
     init(bufferSize: Int, ignoresStopEvents: Bool = false, replaysAfterStop: Bool = true, lock: Lock = Lock.make()) {
         self.lock = lock
         buffer = ReplayBuffer(capacity: bufferSize)
