@@ -154,9 +154,10 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     @usableFromInline let lock: Lock
     @usableFromInline @exclusivity(unchecked) var observer: AnyObserver<Element>?
     @usableFromInline @exclusivity(unchecked) var pending = FIFO<Event<Element>>()
+    // The gate and the two flags are declared together so the flags fill the gate's padding (16 bytes less).
+    @usableFromInline @exclusivity(unchecked) var gate = DeliveryGate()
     @usableFromInline @exclusivity(unchecked) var delivering = false
     @usableFromInline let waitsForDelivery: Bool
-    @usableFromInline @exclusivity(unchecked) var gate = DeliveryGate()
     @usableFromInline @exclusivity(unchecked) var onDispose: (() -> Void)?
     @usableFromInline weak var core: SubjectCore<Element>?
 

@@ -23,8 +23,9 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     @usableFromInline @exclusivity(unchecked) var lanes: [AnyHashable: Lane] = [:]
     @usableFromInline @exclusivity(unchecked) var sourceCompleted = false
     @usableFromInline @exclusivity(unchecked) var disposed = false
-    /// The subscription to the actions, once `run` made it.
-    @usableFromInline @exclusivity(unchecked) var actionSubscription: Disposable?
+    /// The subscription to the actions, once `run` made it; held in a one-word reference rather than a five-word
+    /// existential, since the reactor's own stage, the common one, never has one.
+    @usableFromInline @exclusivity(unchecked) var actionSubscription: SingleAssignmentDisposable?
 
     /// `downstream` must accept events from several threads: the reactor's loop does, and so does a
     /// `SerializedObserver`.
@@ -60,18 +61,20 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
                 if done { downstream.onCompleted() }
             }
         })
+        let held = SingleAssignmentDisposable()
+        held.setDisposable(subscription)
         let alreadyDisposed = lock.withLock { () -> Bool in
-            if !disposed { actionSubscription = subscription }
+            if !disposed { actionSubscription = held }
             return disposed
         }
-        if alreadyDisposed { subscription.dispose() }
+        if alreadyDisposed { held.dispose() }
         return self
     }
 
     /// Stops taking actions, then disposes every stream still running (rule B9) and drops queued actions.
     @usableFromInline
     func dispose() {
-        let subscription = lock.withLock { () -> Disposable? in
+        let subscription = lock.withLock { () -> SingleAssignmentDisposable? in
             defer { actionSubscription = nil }
             return actionSubscription
         }
