@@ -34,7 +34,11 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     /// Where actions go when this loop runs them: `nil` when `transform(mutation:)` is not the identity (a mutation
     /// stage then runs inside the user's mutation stream and only mutations reach this loop).
     @usableFromInline @exclusivity(unchecked) var stage: MutationStage<R>?
-    @usableFromInline @exclusivity(unchecked) var deliver: (R.State) -> Void = { _ in }
+    /// Where reduced states go: the state relay's core, or the subject behind `transform(state:)`. This loop is
+    /// its only sender.
+    @usableFromInline @exclusivity(unchecked) var states: SubjectCore<R.State>?
+    /// The subject `states` belongs to, kept alive here: a subject that goes away completes its subscribers.
+    @usableFromInline @exclusivity(unchecked) var statesSubject: Observable<R.State>?
 
     @inlinable
     init(initialState: R.State, lock: Lock, actionSubject: SubjectCore<R.Action>) {
@@ -45,11 +49,12 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
 
     /// Called once while the pipeline is wired, before any work can reach the loop.
     @inlinable
-    func configure(reactor: R, stage: MutationStage<R>?, deliver: @escaping (R.State) -> Void) {
+    func configure(reactor: R, stage: MutationStage<R>?, states: Observable<R.State>) {
         lock.withLock {
             self.reactor = reactor
             self.stage = stage
-            self.deliver = deliver
+            self.states = states.subjectCore
+            statesSubject = states
         }
     }
 
@@ -74,6 +79,17 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
         let watched = !actionSubject.subscriptions.isEmpty || actionSubject.draining
         startOrQueueHoldingLock(.action(action, token))
         if watched { actionSubject.on(.next(action)) }
+    }
+
+    /// A mutation from a stream (a running mutation stream, or the user's `transform(mutation:)`), or the end of
+    /// the stream of actions or mutations, which the reactor survives (rule B7b).
+    @inlinable
+    func receiveFromStream(_ event: Event<R.Mutation>) {
+        switch event {
+        case .next(let mutation): submit(.mutation(mutation))
+        case .error(let error): Diagnostics.report(.reactorStreamEnded, error: error, message: "\(R.self).transform(action:) or transform(mutation:) failed; actions are no longer processed, the last state stays current")
+        case .completed: Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(action:) or transform(mutation:) completed; actions are no longer processed, the last state stays current")
+        }
     }
 
     /// Runs `work` now, or queues it if another item is running.
@@ -131,7 +147,7 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     @inlinable
     func reduce(_ mutation: R.Mutation, reactor: R) {
         current = reactor.reduce(state: current, mutation: mutation)
-        deliver(current)
+        states.unsafelyUnwrapped.publishFromSoleSender(current)
     }
 
     /// Drops queued work; work sent later is ignored (the reactor is gone). Disposes the stage, which disposes the

@@ -27,7 +27,9 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
     init(initialState: R.State, lock: Lock) {
         let actionCore = ActionSubject<R.Action>.makeCore(lock: lock)
         let loop = ReactorLoop<R>(initialState: initialState, lock: lock, actionSubject: actionCore)
-        action = ActionSubject(core: actionCore) { loop.receiveFromSubject($0) }
+        action = ActionSubject(core: actionCore, receiver: loop) { loop, action in
+            unsafeDowncast(loop, to: ReactorLoop<R>.self).receiveFromSubject(action)
+        }
         state = StateRelay(lock: lock)
         effects = loop
         self.loop = loop
@@ -72,7 +74,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
 
         // What `transform(mutation:)` receives: each subscription runs a mutation stage over `actions`.
         let mutationsInput = Observable<R.Mutation>.make { [weak reactor] sink in
-            MutationStage<R>(reactor: reactor, downstream: SerializedObserver(AnyObserver(sink)).asObserver(), effects: effects, lock: lock).run(actions)
+            MutationStage<R>(reactor: reactor, output: .observer(SerializedObserver(AnyObserver(sink)).asObserver()), effects: effects, lock: lock).run(actions)
         }
         let transformedMutations = reactor.transform(mutation: mutationsInput)
         let mutationsFused = transformedMutations === mutationsInput
@@ -87,23 +89,10 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         let transformedStates = reactor.transform(state: statesInput)
         let statesFused = immediate && transformedStates === statesInput
 
-        let deliver: (R.State) -> Void
-        if statesFused {
-            deliver = { relay.acceptFromSoleSender($0) }
-        } else {
-            let subject = reducedStates.subject
-            deliver = { subject.onNext($0) }
-        }
-        // Mutations that come from streams: back to the loop, which applies them in turn.
-        let mutationsEnded = AnyObserver<R.Mutation> { event in
-            switch event {
-            case .next(let mutation): loop.submit(.mutation(mutation))
-            case .error(let error): Diagnostics.report(.reactorStreamEnded, error: error, message: "\(R.self).transform(action:) or transform(mutation:) failed; actions are no longer processed, the last state stays current")
-            case .completed: Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(action:) or transform(mutation:) completed; actions are no longer processed, the last state stays current")
-            }
-        }
-        let stage = mutationsFused ? MutationStage<R>(reactor: reactor, downstream: mutationsEnded, effects: effects, lock: lock) : nil
-        loop.configure(reactor: reactor, stage: stage, deliver: deliver)
+        // The loop is the only sender to either.
+        let reducedStatesTarget: Observable<R.State> = statesFused ? relay : reducedStates.subject
+        let stage = mutationsFused ? MutationStage<R>(reactor: reactor, output: .loop(loop), effects: effects, lock: lock) : nil
+        loop.configure(reactor: reactor, stage: stage, states: reducedStatesTarget)
 
         if statesFused {
             relay.acceptFromSoleSender(initialState)
@@ -126,7 +115,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
                 _ = stage.run(actions, loop: loop)
             }
         } else {
-            subscriptions.append(transformedMutations.subscribe(mutationsEnded))
+            subscriptions.append(transformedMutations.subscribe(AnyObserver { loop.receiveFromStream($0) }))
         }
     }
 

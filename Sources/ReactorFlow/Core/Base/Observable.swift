@@ -16,6 +16,12 @@ public class Observable<Element>: ObservableType {
 
     @usableFromInline init(subjectCore: SubjectCore<Element>) { self.subjectCore = subjectCore }
 
+    /// A subject that goes away completes the subscriptions still open: nobody can send to them any more, and the
+    /// completion ends their operator chains, which would otherwise keep each other (and the subject's core) alive.
+    deinit {
+        subjectCore?.completeBecauseOwnerDied()
+    }
+
     /// Starts a subscription that sends this stream's events to `observer`; dispose the result to end it early.
     @inlinable
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

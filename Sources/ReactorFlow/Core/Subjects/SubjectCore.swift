@@ -34,12 +34,6 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         self.replaysAfterStop = replaysAfterStop
     }
 
-    /// A subject that goes away completes the subscriptions still open: nobody can send to them any more, and the
-    /// completion ends their operator chains, which would otherwise keep each other alive.
-    deinit {
-        for subscription in subscriptions { subscription.deliver(.completed) }
-    }
-
     var hasObservers: Bool { lock.withLock { !subscriptions.isEmpty } }
     var stoppedWith: Event<Element>? { lock.withLock { stopEvent } }
     @inlinable var latest: Element? { lock.withLock { buffer.last } }
@@ -135,9 +129,6 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         for subscription in all { subscription.deliver(.completed) }
     }
 
-    fileprivate func remove(_ subscription: SubjectSubscription<Element>) {
-        lock.withLock { subscriptions.removeAll { $0 === subscription } }
-    }
 }
 
 /// One observer of a subject: it drops everything after a terminal event or dispose, and serializes deliveries.
@@ -159,7 +150,10 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     @usableFromInline @exclusivity(unchecked) var delivering = false
     @usableFromInline let waitsForDelivery: Bool
     @usableFromInline @exclusivity(unchecked) var onDispose: (() -> Void)?
-    @usableFromInline weak var core: SubjectCore<Element>?
+    /// Strong: a subscription and its core refer to each other until the subscription is removed (disposed, ended,
+    /// or completed when its subject goes away — see `Observable.deinit`). A weak reference would cost the core a
+    /// side table (48 bytes) and a weak load per dispose.
+    @usableFromInline let core: SubjectCore<Element>
 
     @inlinable
     init(_ observer: AnyObserver<Element>, joinedAt: UInt64, core: SubjectCore<Element>,
@@ -240,13 +234,13 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
 
     @usableFromInline func dispose() {
         lock.lock()
-        let wasActive = observer != nil
         observer = nil
         pending.removeAll()
         let whenEnded = onDispose
         onDispose = nil
+        // The core's lock is this subscription's own.
+        core.subscriptions.removeAll { $0 === self }
         lock.unlock()
-        if wasActive { core?.remove(self) }
         whenEnded?()
         if waitsForDelivery {
             DeliveryGate.waitUntilIdle { lock.withLock { gate.isBusyElsewhere() } }

@@ -14,9 +14,16 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     }
 
     @usableFromInline weak var reactor: R?
-    /// Where the mutations of streams that are not known up front go: the reducer, or the user's
-    /// `transform(mutation:)` stream.
-    @usableFromInline let downstream: AnyObserver<R.Mutation>
+    /// Where the mutations of streams that are not known up front go.
+    @usableFromInline
+    enum Output {
+        /// Straight to the reactor's loop (`transform(mutation:)` is the identity): no observer to allocate.
+        case loop(ReactorLoop<R>)
+        /// Into the user's `transform(mutation:)` stream.
+        case observer(AnyObserver<R.Mutation>)
+    }
+
+    @usableFromInline let output: Output
     @usableFromInline let effects: EffectTracker
     @usableFromInline let lock: Lock
     @usableFromInline @exclusivity(unchecked) var streams: [ObjectIdentifier: MutationStream<R>] = [:]
@@ -27,15 +34,15 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     /// existential, since the reactor's own stage, the common one, never has one.
     @usableFromInline @exclusivity(unchecked) var actionSubscription: SingleAssignmentDisposable?
 
-    /// `downstream` must accept events from several threads: the reactor's loop does, and so does a
-    /// `SerializedObserver`.
+    /// `output` must accept events from several threads: the reactor's loop does, and so does a
+    /// `SerializedObserver`. A loop holds the stage until the loop is disposed, which breaks the cycle.
     ///
     /// `lock` may be shared with other objects that, like this one, never call out while holding it.
     @inlinable
-    init(reactor: R?, downstream: AnyObserver<R.Mutation>, effects: EffectTracker, lock: Lock = Lock.make()) {
+    init(reactor: R?, output: Output, effects: EffectTracker, lock: Lock = Lock.make()) {
         self.lock = lock
         self.reactor = reactor
-        self.downstream = downstream
+        self.output = output
         self.effects = effects
     }
 
@@ -49,16 +56,16 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
                 if let loop {
                     loop.submit(.action(action, SendToken.current))
                 } else if let reactor {
-                    receive(action, token: SendToken.current, reactor: reactor) { downstream.onNext($0) }
+                    receive(action, token: SendToken.current, reactor: reactor) { emit(.next($0)) }
                 }
             case .error(let error):
-                downstream.onError(error)
+                emit(.error(error))
             case .completed:
                 let done = lock.withLock { () -> Bool in
                     sourceCompleted = true
                     return streams.isEmpty
                 }
-                if done { downstream.onCompleted() }
+                if done { emit(.completed) }
             }
         })
         let held = SingleAssignmentDisposable()
@@ -151,7 +158,15 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     @inlinable
     func forward(_ mutation: R.Mutation, from stream: MutationStream<R>) {
         guard lock.withLock({ streams[ObjectIdentifier(stream)] != nil }) else { return } // cancelled by `.latest`
-        downstream.onNext(mutation)
+        emit(.next(mutation))
+    }
+
+    @inlinable
+    func emit(_ event: Event<R.Mutation>) {
+        switch output {
+        case .loop(let loop): loop.receiveFromStream(event)
+        case .observer(let observer): observer.on(event)
+        }
     }
 
     @usableFromInline
@@ -177,7 +192,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
             follow(reactor.mutate(action: next.action), for: next.action, lane: lane, token: next.token)
             next.token?.streamFinished() // the queued placeholder; `start` counted the real stream
         }
-        if done { downstream.onCompleted() }
+        if done { emit(.completed) }
     }
 
     @usableFromInline
