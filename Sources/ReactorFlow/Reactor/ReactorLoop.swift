@@ -34,11 +34,9 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     /// Where actions go when this loop runs them: `nil` when `transform(mutation:)` is not the identity (a mutation
     /// stage then runs inside the user's mutation stream and only mutations reach this loop).
     @usableFromInline @exclusivity(unchecked) var stage: MutationStage<R>?
-    /// Where reduced states go: the state relay's core, or the subject behind `transform(state:)`. This loop is
-    /// its only sender.
-    @usableFromInline @exclusivity(unchecked) var states: SubjectCore<R.State>?
-    /// The subject `states` belongs to, kept alive here: a subject that goes away completes its subscribers.
-    @usableFromInline @exclusivity(unchecked) var statesSubject: Observable<R.State>?
+    /// Where reduced states go: the state relay, or the subject behind `transform(state:)`. This loop is its only
+    /// sender, so it publishes to the subject's core directly.
+    @usableFromInline @exclusivity(unchecked) var states: Observable<R.State>?
 
     @inlinable
     init(initialState: R.State, lock: Lock, actionSubject: SubjectCore<R.Action>) {
@@ -53,8 +51,7 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
         lock.withLock {
             self.reactor = reactor
             self.stage = stage
-            self.states = states.subjectCore
-            statesSubject = states
+            self.states = states
         }
     }
 
@@ -147,7 +144,7 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     @inlinable
     func reduce(_ mutation: R.Mutation, reactor: R) {
         current = reactor.reduce(state: current, mutation: mutation)
-        states.unsafelyUnwrapped.publishFromSoleSender(current)
+        states.unsafelyUnwrapped.subjectCore.unsafelyUnwrapped.publishFromSoleSender(current)
     }
 
     /// Drops queued work; work sent later is ignored (the reactor is gone). Disposes the stage, which disposes the

@@ -13,13 +13,16 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
     @usableFromInline let state: StateRelay<R.State>
     /// `nil` for a stub's pipeline.
     @usableFromInline let loop: ReactorLoop<R>?
-    @usableFromInline let isStub: Bool
     @usableFromInline let initialState: R.State
     /// No lock: appended to only while the pipeline is built (under `ReactorStorage`'s build lock) and disposed only
     /// from `ReactorStorage.deinit`, when nobody else can reach the pipeline.
     @usableFromInline @exclusivity(unchecked) var subscriptions: [Disposable] = []
-    /// Counts the mutation streams still running, for `send(_:)` and `ReactorTester.finish()`.
-    @usableFromInline package let effects: EffectTracker
+    /// Whether this is a stub's pipeline (which runs no loop).
+    @inlinable var isStub: Bool { loop == nil }
+
+    /// Counts the mutation streams still running, for `send(_:)` and `ReactorTester.finish()`: the loop, or for a
+    /// stub, which runs none, a tracker that is always idle.
+    @usableFromInline package var effects: EffectTracker { loop ?? EffectTracker.idle }
 
     /// `lock` is the storage's: one lock for the storage, the loop, the subjects, the mutation stage and the tracker.
     /// None calls out while holding it, so sharing it cannot deadlock, and it saves a heap block per object.
@@ -31,10 +34,8 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
             unsafeDowncast(loop, to: ReactorLoop<R>.self).receiveFromSubject(action)
         }
         state = StateRelay(lock: lock)
-        effects = loop
         self.loop = loop
         self.initialState = initialState
-        isStub = false
     }
 
     @usableFromInline
@@ -42,9 +43,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         action = stub.action
         state = stub.state
         loop = nil
-        effects = EffectTracker(lock: Lock.make())
         initialState = stub.state.value
-        isStub = true
         subscriptions.append(stub.action.subscribe(onNext: { [weak stub] in stub?.record($0) }))
     }
 
@@ -74,7 +73,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
 
         // What `transform(mutation:)` receives: each subscription runs a mutation stage over `actions`.
         let mutationsInput = Observable<R.Mutation>.make { [weak reactor] sink in
-            MutationStage<R>(reactor: reactor, output: .observer(SerializedObserver(AnyObserver(sink)).asObserver()), effects: effects, lock: lock).run(actions)
+            MutationStage<R>(reactor: reactor, output: .observer(SerializedObserver(AnyObserver(sink)).asObserver()), effects: effects).run(actions)
         }
         let transformedMutations = reactor.transform(mutation: mutationsInput)
         let mutationsFused = transformedMutations === mutationsInput
@@ -91,7 +90,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
 
         // The loop is the only sender to either.
         let reducedStatesTarget: Observable<R.State> = statesFused ? relay : reducedStates.subject
-        let stage = mutationsFused ? MutationStage<R>(reactor: reactor, output: .loop(loop), effects: effects, lock: lock) : nil
+        let stage = mutationsFused ? MutationStage<R>(reactor: reactor, output: .loop(loop), effects: effects) : nil
         loop.configure(reactor: reactor, stage: stage, states: reducedStatesTarget)
 
         if statesFused {

@@ -16,9 +16,22 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
     @usableFromInline @exclusivity(unchecked) var pipeline: AnyObject?
     /// The thread building the pipeline, while it does; others wait for it in the `WaitRoom`.
     @usableFromInline @exclusivity(unchecked) var builder: pthread_t?
-    private var stubEnabled = false
-    private var stubStorage: AnyObject?
-    private var pulseLedgers: [AnyKeyPath: PulseLedger] = [:]
+    /// What few reactors use (stubs, pulses), made on first use so that the others do not carry it.
+    private var extras: Extras?
+
+    private final class Extras {
+        var stubEnabled = false
+        var stub: AnyObject?
+        var pulseLedgers: [AnyKeyPath: PulseLedger] = [:]
+    }
+
+    /// Called holding `lock`.
+    private var extrasHoldingLock: Extras {
+        if let extras { return extras }
+        let created = Extras()
+        extras = created
+        return created
+    }
 
     /// Creates empty storage; the pipeline is built on first use of `action`, `state` or `currentState`.
     public init() {}
@@ -69,10 +82,10 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
     }
 
     @usableFromInline var isStubEnabled: Bool {
-        get { lock.withLock { stubEnabled } }
+        get { lock.withLock { extras?.stubEnabled ?? false } }
         set {
             let alreadyBuilt = lock.withLock { () -> Bool in
-                stubEnabled = newValue
+                extrasHoldingLock.stubEnabled = newValue
                 return pipeline != nil || builder != nil
             }
             if alreadyBuilt {
@@ -83,15 +96,15 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
 
     @usableFromInline func stub<R: Reactor>(for reactor: R) -> Stub<R> {
         lock.lock()
-        if let stubStorage {
+        if let stubStorage = extras?.stub {
             lock.unlock()
             return unsafeDowncast(stubStorage, to: Stub<R>.self)
         }
         lock.unlock()
         let created = Stub<R>(initialState: reactor.initialState)
         return lock.withLock {
-            if let stubStorage { return unsafeDowncast(stubStorage, to: Stub<R>.self) }
-            stubStorage = created
+            if let stubStorage = extras?.stub { return unsafeDowncast(stubStorage, to: Stub<R>.self) }
+            extrasHoldingLock.stub = created
             return created
         }
     }
@@ -99,9 +112,9 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
     /// The ledger of the pulse at `keyPath`, shared by every `pulse(_:)` subscription to it.
     @usableFromInline func pulseLedger(for keyPath: AnyKeyPath) -> PulseLedger {
         lock.withLock {
-            if let ledger = pulseLedgers[keyPath] { return ledger }
+            if let ledger = extras?.pulseLedgers[keyPath] { return ledger }
             let ledger = PulseLedger(lock: lock)
-            pulseLedgers[keyPath] = ledger
+            extrasHoldingLock.pulseLedgers[keyPath] = ledger
             return ledger
         }
     }

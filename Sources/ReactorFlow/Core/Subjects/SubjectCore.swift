@@ -13,11 +13,12 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     @usableFromInline @exclusivity(unchecked) var subscriptions: [SubjectSubscription<Element>] = []
     @usableFromInline @exclusivity(unchecked) var queue = FIFO<(sequence: UInt64, event: Event<Element>)>()
     @usableFromInline @exclusivity(unchecked) var lastSequence: UInt64 = 0
+    // The three flags are declared together so that they share one word.
     @usableFromInline @exclusivity(unchecked) var draining = false
-    @usableFromInline @exclusivity(unchecked) var stopEvent: Event<Element>?
-    @usableFromInline @exclusivity(unchecked) var buffer: ReplayBuffer<Element>
     @usableFromInline let ignoresStopEvents: Bool
     @usableFromInline let replaysAfterStop: Bool
+    @usableFromInline @exclusivity(unchecked) var stopEvent: Event<Element>?
+    @usableFromInline @exclusivity(unchecked) var buffer: ReplayBuffer<Element>
 
     /// - Parameters:
     ///   - bufferSize: how many latest elements a new subscriber receives (`Int.max` for all).
@@ -249,14 +250,25 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
 }
 
 /// The latest elements a subject replays: none, one (behavior subjects, relays, a reactor's state — kept inline,
-/// with no queue to churn per element), or up to `capacity` in a queue.
+/// with no queue to churn per element), or up to `capacity` in a queue, boxed so that the common subjects do not
+/// carry its two words.
 @usableFromInline
 struct ReplayBuffer<Element> {
+    @usableFromInline
+    final class Queue {
+        @usableFromInline var elements = FIFO<Element>()
+        @usableFromInline init() {}
+    }
+
     @usableFromInline let capacity: Int
     @usableFromInline var latest: Element?
-    @usableFromInline var queue = FIFO<Element>()
+    @usableFromInline let queue: Queue?
 
-    @inlinable init(capacity: Int) { self.capacity = capacity }
+    @inlinable
+    init(capacity: Int) {
+        self.capacity = capacity
+        queue = capacity > 1 ? Queue() : nil
+    }
 
     @inlinable
     mutating func append(_ element: Element) {
@@ -264,19 +276,20 @@ struct ReplayBuffer<Element> {
         case 0: return
         case 1: latest = element
         default:
-            queue.append(element)
-            if queue.count > capacity { _ = queue.popFirst() }
+            let queue = queue.unsafelyUnwrapped
+            queue.elements.append(element)
+            if queue.elements.count > capacity { _ = queue.elements.popFirst() }
         }
     }
 
-    @inlinable var last: Element? { capacity == 1 ? latest : queue.elements.last }
+    @inlinable var last: Element? { capacity <= 1 ? latest : queue.unsafelyUnwrapped.elements.elements.last }
 
     @inlinable
     func forEach(_ body: (Element) -> Void) {
-        if capacity == 1 {
-            if let latest { body(latest) }
-        } else {
-            for element in queue.elements { body(element) }
+        if let queue {
+            for element in queue.elements.elements { body(element) }
+        } else if let latest {
+            body(latest)
         }
     }
 }

@@ -25,7 +25,8 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
 
     @usableFromInline let output: Output
     @usableFromInline let effects: EffectTracker
-    @usableFromInline let lock: Lock
+    /// The tracker's, which is the pipeline's: no field of its own (a stage is made per reactor).
+    @inlinable var lock: Lock { effects.lock }
     @usableFromInline @exclusivity(unchecked) var streams: [ObjectIdentifier: MutationStream<R>] = [:]
     @usableFromInline @exclusivity(unchecked) var lanes: [AnyHashable: Lane] = [:]
     @usableFromInline @exclusivity(unchecked) var sourceCompleted = false
@@ -37,10 +38,10 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     /// `output` must accept events from several threads: the reactor's loop does, and so does a
     /// `SerializedObserver`. A loop holds the stage until the loop is disposed, which breaks the cycle.
     ///
-    /// `lock` may be shared with other objects that, like this one, never call out while holding it.
+    /// The stage locks its tracker's lock (the pipeline's), shared with other objects that, like it, never call out
+    /// while holding it.
     @inlinable
-    init(reactor: R?, output: Output, effects: EffectTracker, lock: Lock = Lock.make()) {
-        self.lock = lock
+    init(reactor: R?, output: Output, effects: EffectTracker) {
         self.reactor = reactor
         self.output = output
         self.effects = effects

@@ -18,6 +18,9 @@ package class EffectTracker: @unchecked Sendable { // fields are guarded by `loc
     /// `lock` may be shared with objects that, like this one, never call out while holding it.
     @usableFromInline init(lock: Lock) { self.lock = lock }
 
+    /// A tracker nothing is ever counted in: a stub's.
+    @usableFromInline static let idle = EffectTracker(lock: Lock.make())
+
     /// The number of mutation streams running now.
     package var count: Int { lock.withLock { running } }
 
