@@ -15,6 +15,18 @@ extension ObservableType {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
+        if let onNext, onError == nil, onCompleted == nil {
+            // The most common form: a handler that captures one closure instead of three (16 bytes less per
+            // subscription, and a smaller heap block).
+            let observer = AnyObserver<Element> { event in
+                switch event {
+                case .next(let element): onNext(element)
+                case .error(let error): Diagnostics.report(.unhandledError, error: error)
+                case .completed: break
+                }
+            }
+            return asObservable().subscribeAtBoundary(observer, onDispose: onDisposed)
+        }
         let observer = AnyObserver<Element> { event in
             switch event {
             case .next(let element): onNext?(element)

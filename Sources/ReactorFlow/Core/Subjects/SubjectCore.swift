@@ -13,10 +13,11 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     @usableFromInline @exclusivity(unchecked) var subscriptions: [SubjectSubscription<Element>] = []
     @usableFromInline @exclusivity(unchecked) var queue = FIFO<(sequence: UInt64, event: Event<Element>)>()
     @usableFromInline @exclusivity(unchecked) var lastSequence: UInt64 = 0
-    // The three flags are declared together so that they share one word.
+    // The three flags and the replay capacity are declared together so that they share one word.
     @usableFromInline @exclusivity(unchecked) var draining = false
     @usableFromInline let ignoresStopEvents: Bool
     @usableFromInline let replaysAfterStop: Bool
+    @usableFromInline let replayCapacity: Int32
     @usableFromInline @exclusivity(unchecked) var stopEvent: Event<Element>?
     @usableFromInline @exclusivity(unchecked) var buffer: ReplayBuffer<Element>
 
@@ -30,6 +31,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     @inlinable
     init(bufferSize: Int, ignoresStopEvents: Bool = false, replaysAfterStop: Bool = true, lock: Lock = Lock.make()) {
         self.lock = lock
+        replayCapacity = Int32(clamping: bufferSize)
         buffer = ReplayBuffer(capacity: bufferSize)
         self.ignoresStopEvents = ignoresStopEvents
         self.replaysAfterStop = replaysAfterStop
@@ -37,7 +39,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
 
     var hasObservers: Bool { lock.withLock { !subscriptions.isEmpty } }
     var stoppedWith: Event<Element>? { lock.withLock { stopEvent } }
-    @inlinable var latest: Element? { lock.withLock { buffer.last } }
+    @inlinable var latest: Element? { lock.withLock { buffer.last(capacity: replayCapacity) } }
 
     @inlinable
     func on(_ event: Event<Element>) {
@@ -49,7 +51,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         lastSequence &+= 1
         switch event {
         case .next(let element):
-            buffer.append(element)
+            buffer.append(element, capacity: replayCapacity)
         case .error, .completed: stopEvent = event
         }
         if draining {
@@ -87,7 +89,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         }
         lastSequence &+= 1
         let sequence = lastSequence
-        buffer.append(element)
+        buffer.append(element, capacity: replayCapacity)
         let targets = subscriptions
         lock.unlock()
         let event = Event.next(element)
@@ -251,7 +253,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
 
 /// The latest elements a subject replays: none, one (behavior subjects, relays, a reactor's state — kept inline,
 /// with no queue to churn per element), or up to `capacity` in a queue, boxed so that the common subjects do not
-/// carry its two words.
+/// carry its two words. The capacity is the subject's (`SubjectCore.replayCapacity`), kept there in spare bytes.
 @usableFromInline
 struct ReplayBuffer<Element> {
     @usableFromInline
@@ -260,29 +262,30 @@ struct ReplayBuffer<Element> {
         @usableFromInline init() {}
     }
 
-    @usableFromInline let capacity: Int
     @usableFromInline var latest: Element?
     @usableFromInline let queue: Queue?
 
     @inlinable
     init(capacity: Int) {
-        self.capacity = capacity
         queue = capacity > 1 ? Queue() : nil
     }
 
     @inlinable
-    mutating func append(_ element: Element) {
+    mutating func append(_ element: Element, capacity: Int32) {
         switch capacity {
         case 0: return
         case 1: latest = element
         default:
             let queue = queue.unsafelyUnwrapped
             queue.elements.append(element)
-            if queue.elements.count > capacity { _ = queue.elements.popFirst() }
+            if queue.elements.count > Int(capacity) { _ = queue.elements.popFirst() }
         }
     }
 
-    @inlinable var last: Element? { capacity <= 1 ? latest : queue.unsafelyUnwrapped.elements.elements.last }
+    @inlinable
+    func last(capacity: Int32) -> Element? {
+        capacity <= 1 ? latest : queue.unsafelyUnwrapped.elements.elements.last
+    }
 
     @inlinable
     func forEach(_ body: (Element) -> Void) {
