@@ -11,18 +11,18 @@ public final class ActionSubject<Element>: Observable<Element>, ObserverType, @u
     /// the subject's subscribers (see `ReactorLoop.receiveFromSubject`). The loop and a function that captures
     /// nothing, rather than a closure capturing the loop: no context to allocate, nothing to retain per element.
     @usableFromInline let receiver: AnyObject?
-    @usableFromInline let receive: (AnyObject, Element) -> Void
+    @usableFromInline let receive: (AnyObject, SubjectCore<Element>, Element) -> Void
 
     /// Creates a subject with no observers.
     public override init() {
         receiver = nil
-        receive = { _, _ in }
+        receive = { _, _, _ in }
         super.init(subjectCore: SubjectCore(bufferSize: 0, ignoresStopEvents: true))
     }
 
     /// A reactor's subject, over a core made for it.
     @inlinable
-    init(core: SubjectCore<Element>, receiver: AnyObject, receive: @escaping (AnyObject, Element) -> Void) {
+    init(core: SubjectCore<Element>, receiver: AnyObject, receive: @escaping (AnyObject, SubjectCore<Element>, Element) -> Void) {
         self.receiver = receiver
         self.receive = receive
         super.init(subjectCore: core)
@@ -40,7 +40,7 @@ public final class ActionSubject<Element>: Observable<Element>, ObserverType, @u
     /// Delivers `.next`; `.error` and `.completed` are ignored (documented, rule B7b).
     @inlinable public func on(_ event: Event<Element>) {
         guard let receiver else { return core.on(event) }
-        if case .next(let element) = event { receive(receiver, element) }
+        if case .next(let element) = event { receive(receiver, core, element) }
     }
 
     /// Completes every subscriber; called when the reactor dies.

@@ -20,8 +20,6 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
         case mutation(R.Mutation)
     }
 
-    /// The core of the reactor's action subject; it shares `lock`.
-    @usableFromInline let actionSubject: SubjectCore<R.Action>
     @usableFromInline @exclusivity(unchecked) var current: R.State
     @usableFromInline @exclusivity(unchecked) var pending = FIFO<Work>()
     @usableFromInline @exclusivity(unchecked) var running = false
@@ -39,8 +37,7 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     @usableFromInline @exclusivity(unchecked) var states: Observable<R.State>?
 
     @inlinable
-    init(initialState: R.State, lock: Lock, actionSubject: SubjectCore<R.Action>) {
-        self.actionSubject = actionSubject
+    init(initialState: R.State, lock: Lock) {
         current = initialState
         super.init(lock: lock)
     }
@@ -61,9 +58,10 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
         lock.withLock { takesActionsDirectly = true }
     }
 
-    /// The action subject's receiver: every action sent to `reactor.action` arrives here.
+    /// The action subject's receiver: every action sent to `reactor.action` arrives here, with the subject's core
+    /// (which shares `lock`).
     @inlinable
-    func receiveFromSubject(_ action: R.Action) {
+    func receiveFromSubject(_ action: R.Action, subject actionSubject: SubjectCore<R.Action>) {
         let token = SendToken.current
         lock.lock()
         guard takesActionsDirectly else {

@@ -29,9 +29,9 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
     @inlinable
     init(initialState: R.State, lock: Lock) {
         let actionCore = ActionSubject<R.Action>.makeCore(lock: lock)
-        let loop = ReactorLoop<R>(initialState: initialState, lock: lock, actionSubject: actionCore)
-        action = ActionSubject(core: actionCore, receiver: loop) { loop, action in
-            unsafeDowncast(loop, to: ReactorLoop<R>.self).receiveFromSubject(action)
+        let loop = ReactorLoop<R>(initialState: initialState, lock: lock)
+        action = ActionSubject(core: actionCore, receiver: loop) { loop, core, action in
+            unsafeDowncast(loop, to: ReactorLoop<R>.self).receiveFromSubject(action, subject: core)
         }
         state = StateRelay(lock: lock)
         self.loop = loop
@@ -73,7 +73,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
 
         // What `transform(mutation:)` receives: each subscription runs a mutation stage over `actions`.
         let mutationsInput = Observable<R.Mutation>.make { [weak reactor] sink in
-            MutationStage<R>(reactor: reactor, output: .observer(SerializedObserver(AnyObserver(sink)).asObserver()), effects: effects).run(actions)
+            MutationStage<R>(reactor: reactor, output: .observer(.init(SerializedObserver(AnyObserver(sink)).asObserver())), effects: effects).run(actions)
         }
         let transformedMutations = reactor.transform(mutation: mutationsInput)
         let mutationsFused = transformedMutations === mutationsInput

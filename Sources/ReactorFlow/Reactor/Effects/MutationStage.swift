@@ -19,8 +19,14 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     enum Output {
         /// Straight to the reactor's loop (`transform(mutation:)` is the identity): no observer to allocate.
         case loop(ReactorLoop<R>)
-        /// Into the user's `transform(mutation:)` stream.
-        case observer(AnyObserver<R.Mutation>)
+        /// Into the user's `transform(mutation:)` stream; boxed, so the common case does not carry its four words.
+        case observer(ObserverBox)
+    }
+
+    @usableFromInline
+    final class ObserverBox {
+        @usableFromInline let observer: AnyObserver<R.Mutation>
+        @inlinable init(_ observer: AnyObserver<R.Mutation>) { self.observer = observer }
     }
 
     @usableFromInline let output: Output
@@ -166,7 +172,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     func emit(_ event: Event<R.Mutation>) {
         switch output {
         case .loop(let loop): loop.receiveFromStream(event)
-        case .observer(let observer): observer.on(event)
+        case .observer(let box): box.observer.on(event)
         }
     }
 
