@@ -11,14 +11,19 @@
 final class SubjectCore<Element>: @unchecked Sendable { // every field is guarded by `lock`
     @usableFromInline let lock: Lock
     @usableFromInline @exclusivity(unchecked) var subscriptions: [SubjectSubscription<Element>] = []
-    @usableFromInline @exclusivity(unchecked) var queue = FIFO<(sequence: UInt64, event: Event<Element>)>()
+    /// Events sent while another thread (or an observer, reentrantly) is delivering; made on first need, which is
+    /// rare, so that a subject does not carry an empty queue's two words.
+    @usableFromInline @exclusivity(unchecked) var waiting: WaitingEvents?
     @usableFromInline @exclusivity(unchecked) var lastSequence: UInt64 = 0
-    // The three flags and the replay capacity are declared together so that they share one word.
+    // The four flags and the replay capacity are declared together so that they share one word.
     @usableFromInline @exclusivity(unchecked) var draining = false
+    @usableFromInline @exclusivity(unchecked) var stopped = false
     @usableFromInline let ignoresStopEvents: Bool
     @usableFromInline let replaysAfterStop: Bool
     @usableFromInline let replayCapacity: Int32
-    @usableFromInline @exclusivity(unchecked) var stopEvent: Event<Element>?
+    /// The error that ended the subject, if it ended with one: one word, where an `Event<Element>?` would be as
+    /// large as an element.
+    @usableFromInline @exclusivity(unchecked) var stopError: (any Error)?
     @usableFromInline @exclusivity(unchecked) var buffer: ReplayBuffer<Element>
 
     /// - Parameters:
@@ -37,6 +42,22 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         self.replaysAfterStop = replaysAfterStop
     }
 
+    /// The terminal event, once the subject has ended.
+    @inlinable
+    var stopEvent: Event<Element>? {
+        get { stopped ? (stopError.map { .error($0) } ?? .completed) : nil }
+        set {
+            stopped = newValue != nil
+            stopError = newValue?.error
+        }
+    }
+
+    @usableFromInline
+    final class WaitingEvents {
+        @usableFromInline var events = FIFO<(sequence: UInt64, event: Event<Element>)>()
+        @usableFromInline init() {}
+    }
+
     var hasObservers: Bool { lock.withLock { !subscriptions.isEmpty } }
     var stoppedWith: Event<Element>? { lock.withLock { stopEvent } }
     @inlinable var latest: Element? { lock.withLock { buffer.last(capacity: replayCapacity) } }
@@ -44,7 +65,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     @inlinable
     func on(_ event: Event<Element>) {
         lock.lock()
-        if stopEvent != nil || (ignoresStopEvents && event.isStopEvent) {
+        if stopped || (ignoresStopEvents && event.isStopEvent) {
             lock.unlock()
             return
         }
@@ -55,7 +76,8 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         case .error, .completed: stopEvent = event
         }
         if draining {
-            queue.append((lastSequence, event))
+            if waiting == nil { waiting = WaitingEvents() }
+            waiting.unsafelyUnwrapped.events.append((lastSequence, event))
             lock.unlock()
             return
         }
@@ -70,7 +92,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
                 subscription.deliver(event)
             }
             lock.lock()
-            next = queue.popFirst()
+            next = waiting?.events.popFirst()
         }
         draining = false
         lock.unlock()
@@ -83,7 +105,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     @inlinable
     func publishFromSoleSender(_ element: Element) {
         lock.lock()
-        guard stopEvent == nil else {
+        guard !stopped else {
             lock.unlock()
             return
         }
@@ -107,7 +129,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
                                                waitsForDelivery: waitsForDelivery, onDispose: onDispose)
         // The replay is queued while `lock` (which the subscription shares) is held, so it goes out before any newer
         // event.
-        if stopEvent == nil || replaysAfterStop {
+        if !stopped || replaysAfterStop {
             buffer.forEach { subscription.pending.append(.next($0)) }
         }
         if let stopEvent {
@@ -125,7 +147,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     /// nobody disposed do not keep each other alive. Later subscribers complete at once.
     func completeBecauseOwnerDied() {
         let all = lock.withLock { () -> [SubjectSubscription<Element>] in
-            if stopEvent == nil { stopEvent = .completed }
+            if !stopped { stopEvent = .completed }
             defer { subscriptions = [] }
             return subscriptions
         }
@@ -139,20 +161,21 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
 /// When the user subscribes to a subject directly, this is also the user-facing end of the subscription (no `Sink`
 /// in between): it then runs `onDispose` when the subscription ends and, like a boundary `Sink`, makes a
 /// `dispose()` from another thread wait for a delivery in progress (rule A3).
-///
-/// It shares its subject's lock: a subscription per subscriber with a mutex of its own cost a heap block each, and
-/// neither side calls the other while holding it.
 @usableFromInline
 final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // fields are guarded by `lock`
     @usableFromInline let joinedAt: UInt64
-    @usableFromInline let lock: Lock
+    /// The core's: a lock per subscription would cost a heap block each, and neither side calls the other while
+    /// holding it.
+    @inlinable var lock: Lock { core.lock }
     @usableFromInline @exclusivity(unchecked) var observer: AnyObserver<Element>?
     @usableFromInline @exclusivity(unchecked) var pending = FIFO<Event<Element>>()
     // The gate and the two flags are declared together so the flags fill the gate's padding (16 bytes less).
     @usableFromInline @exclusivity(unchecked) var gate = DeliveryGate()
     @usableFromInline @exclusivity(unchecked) var delivering = false
     @usableFromInline let waitsForDelivery: Bool
-    @usableFromInline @exclusivity(unchecked) var onDispose: (() -> Void)?
+    /// Boxed: few subscriptions have one (`subscribe(onDisposed:)`), and a box costs one word where an optional
+    /// closure costs two.
+    @usableFromInline @exclusivity(unchecked) var onDispose: DisposeCallback?
     /// Strong: a subscription and its core refer to each other until the subscription is removed (disposed, ended,
     /// or completed when its subject goes away — see `Observable.deinit`). A weak reference would cost the core a
     /// side table (48 bytes) and a weak load per dispose.
@@ -164,9 +187,8 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         self.observer = observer
         self.joinedAt = joinedAt
         self.core = core
-        lock = core.lock
         self.waitsForDelivery = waitsForDelivery
-        self.onDispose = onDispose
+        self.onDispose = onDispose.map(DisposeCallback.init)
     }
 
     @inlinable
@@ -232,7 +254,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         if ended { onDispose = nil }
         lock.unlock()
         if wake { WaitRoom.shared.wakeAll() }
-        whenEnded?()
+        whenEnded?.call()
     }
 
     @usableFromInline func dispose() {
@@ -244,7 +266,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         // The core's lock is this subscription's own.
         core.subscriptions.removeAll { $0 === self }
         lock.unlock()
-        whenEnded?()
+        whenEnded?.call()
         if waitsForDelivery {
             DeliveryGate.waitUntilIdle { lock.withLock { gate.isBusyElsewhere() } }
         }
@@ -295,4 +317,11 @@ struct ReplayBuffer<Element> {
             body(latest)
         }
     }
+}
+
+/// A closure in a box of one word, for fields that are usually empty.
+@usableFromInline
+final class DisposeCallback {
+    @usableFromInline let call: () -> Void
+    @inlinable init(_ call: @escaping () -> Void) { self.call = call }
 }
