@@ -10,7 +10,7 @@
 /// `current` belongs to the thread that holds the running role; the role passes between threads under `lock`,
 /// which orders every access, so `current` needs no lock of its own.
 @usableFromInline
-final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pending`, `running`, `isDisposed` and `takesActionsDirectly` are guarded by `lock`; `current` by the running role; the rest is set by `configure` before any work can arrive
+final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pending`, `running`, `isDisposed`, `takesActionsDirectly` and `madeReducedStates` are guarded by `lock`; `current` by the running role; the rest is set by `configure` before any work can arrive
     /// One item of work.
     @usableFromInline
     enum Work {
@@ -35,6 +35,20 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     /// Where reduced states go: the state relay, or the subject behind `transform(state:)`. This loop is its only
     /// sender, so it publishes to the subject's core directly.
     @usableFromInline @exclusivity(unchecked) var states: Observable<R.State>?
+
+    /// The subject behind the stream `transform(state:)` receives, made on first use: a pipeline whose state
+    /// transform is the identity never makes it.
+    @usableFromInline @exclusivity(unchecked) var madeReducedStates: PublishSubject<R.State>?
+
+    @inlinable
+    var reducedStates: PublishSubject<R.State> {
+        lock.withLock {
+            if let madeReducedStates { return madeReducedStates }
+            let created = PublishSubject<R.State>()
+            madeReducedStates = created
+            return created
+        }
+    }
 
     @inlinable
     init(initialState: R.State, lock: Lock) {

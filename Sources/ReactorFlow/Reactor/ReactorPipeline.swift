@@ -62,34 +62,37 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
     func wire(_ reactor: R) {
         guard let loop else { return }
         let scheduler = reactor.scheduler
-        let immediate = scheduler is CurrentThreadScheduler || scheduler is ImmediateScheduler
+        // Both are final classes, so comparing the exact type is `is`, without a dynamic cast per reactor.
+        let schedulerType = ObjectIdentifier(type(of: scheduler))
+        let immediate = schedulerType == ObjectIdentifier(CurrentThreadScheduler.self) || schedulerType == ObjectIdentifier(ImmediateScheduler.self)
         let relay = state
-        let lock = loop.lock
 
         let actionInput = action.asObservable()
         let actions = reactor.transform(action: actionInput)
         let actionsFused = actions === actionInput
         let effects = self.effects
 
-        // What `transform(mutation:)` receives: each subscription runs a mutation stage over `actions`.
-        let mutationsInput = Observable<R.Mutation>.make { [weak reactor] sink in
-            MutationStage<R>(reactor: reactor, output: .observer(.init(SerializedObserver(AnyObserver(sink)).asObserver())), effects: effects).run(actions)
+        // What `transform(mutation:)` receives: each subscription runs a mutation stage over `actions`. These input
+        // streams are made for every reactor and usually dropped at once, so each is one object and one context.
+        let mutationsInput: Observable<R.Mutation> = SinkObservable { [weak reactor] observer in
+            Sink.running(observer) { sink in
+                MutationStage<R>(reactor: reactor, output: .observer(.init(SerializedObserver(AnyObserver(sink)).asObserver())), effects: effects).run(actions)
+            }
         }
         let transformedMutations = reactor.transform(mutation: mutationsInput)
         let mutationsFused = transformedMutations === mutationsInput
 
         // What `transform(state:)` receives: the initial state, then each reduced one. The subject behind it is made
-        // only if someone subscribes, which the pipeline does only when the transform changed the stream.
-        let reducedStates = LazySubject<R.State>(lock: lock)
+        // (by the loop) only if someone subscribes, which the pipeline does only when the transform changed the stream.
         let initialState = self.initialState
-        let statesInput = Observable<R.State>.make { sink in
-            reducedStates.subject.startWith(initialState).subscribeInside(sink)
+        let statesInput: Observable<R.State> = SinkObservable { observer in
+            Sink.running(observer) { sink in loop.reducedStates.startWith(initialState).subscribeInside(sink) }
         }
         let transformedStates = reactor.transform(state: statesInput)
         let statesFused = immediate && transformedStates === statesInput
 
         // The loop is the only sender to either.
-        let reducedStatesTarget: Observable<R.State> = statesFused ? relay : reducedStates.subject
+        let reducedStatesTarget: Observable<R.State> = statesFused ? relay : loop.reducedStates
         let stage = mutationsFused ? MutationStage<R>(reactor: reactor, output: .loop(loop), effects: effects) : nil
         loop.configure(reactor: reactor, stage: stage, states: reducedStatesTarget)
 
@@ -129,22 +132,3 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         action.completeBecauseOwnerDied()
     }
 }
-
-/// A subject made on first use, so that a pipeline whose state transform is the identity never makes it.
-@usableFromInline
-final class LazySubject<Element>: @unchecked Sendable { // `made` is guarded by `lock`
-    @usableFromInline let lock: Lock
-    @usableFromInline var made: PublishSubject<Element>?
-
-    @inlinable init(lock: Lock) { self.lock = lock }
-
-    @inlinable var subject: PublishSubject<Element> {
-        lock.withLock {
-            if let made { return made }
-            let created = PublishSubject<Element>()
-            made = created
-            return created
-        }
-    }
-}
-
