@@ -132,23 +132,33 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
         // The reactor stays alive until the queue is empty: its deinitialisation, if this was the last reference,
         // then runs here after the lock is released.
         withExtendedLifetime(reactor) {
-            var work = work
+            run(work, reactor: reactor)
+            // Whatever arrived meanwhile is taken a batch at a time: one lock round trip per batch rather than per
+            // item, which matters when other threads keep sending (they contend for the same lock). Work that
+            // arrives while a batch runs waits for the next one, so the order stays the arrival order.
+            var batch = FIFO<Work>()
             while true {
-                switch work {
-                case .action(let action, let token):
-                    stage.unsafelyUnwrapped.receive(action, token: token, reactor: reactor) { reduce($0, reactor: reactor) }
-                case .mutation(let mutation):
-                    reduce(mutation, reactor: reactor)
-                }
                 lock.lock()
-                guard let next = pending.popFirst() else {
+                if pending.isEmpty {
                     running = false
                     lock.unlock()
                     return
                 }
+                swap(&pending, &batch)
                 lock.unlock()
-                work = next
+                while let next = batch.popFirst() { run(next, reactor: reactor) }
             }
+        }
+    }
+
+    /// Called only by the thread holding the running role.
+    @inlinable
+    func run(_ work: Work, reactor: R) {
+        switch work {
+        case .action(let action, let token):
+            stage.unsafelyUnwrapped.receive(action, token: token, reactor: reactor) { reduce($0, reactor: reactor) }
+        case .mutation(let mutation):
+            reduce(mutation, reactor: reactor)
         }
     }
 
