@@ -16,13 +16,17 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
     @usableFromInline @exclusivity(unchecked) var pipeline: AnyObject?
     /// The thread building the pipeline, while it does; others wait for it in the `WaitRoom`.
     @usableFromInline @exclusivity(unchecked) var builder: pthread_t?
+    /// Whether a thread waits for the builder, which must then wake the wait room.
+    @usableFromInline @exclusivity(unchecked) var buildWaiters = false
     /// What few reactors use (stubs, pulses), made on first use so that the others do not carry it.
-    private var extras: Extras?
+    @usableFromInline var extras: Extras?
 
-    private final class Extras {
-        var stubEnabled = false
+    @usableFromInline
+    final class Extras {
+        @usableFromInline var stubEnabled = false
         var stub: AnyObject?
         var pulseLedgers: [AnyKeyPath: PulseLedger] = [:]
+        init() {}
     }
 
     /// Called holding `lock`.
@@ -56,28 +60,38 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
     @inlinable
     func buildPipeline<R: Reactor>(for reactor: R) -> ReactorPipeline<R> {
         let me = pthread_self()
-        let buildingElsewhere = { [self] in lock.withLock { builder.map { pthread_equal($0, me) == 0 } ?? false } }
-        WaitRoom.shared.wait(while: buildingElsewhere)
         lock.lock()
+        while let builder, pthread_equal(builder, me) == 0 {
+            // Another thread is building it: wait in the wait room until it is done.
+            buildWaiters = true
+            lock.unlock()
+            WaitRoom.shared.wait(while: { [self] in lock.withLock { self.builder.map { pthread_equal($0, me) == 0 } ?? false } })
+            lock.lock()
+        }
         if let pipeline {
             lock.unlock()
             return unsafeDowncast(pipeline, to: ReactorPipeline<R>.self)
         }
         if builder != nil {
-            // Only this thread can be the builder here (another one was waited for), and it has no pipeline yet:
-            // it is still reading `initialState`.
+            // Only this thread can be the builder here (others were waited for), and it has no pipeline yet: it is
+            // still reading `initialState`.
             lock.unlock()
             preconditionFailure("\(R.self).initialState uses the reactor's action, state or currentState, which are built from it")
         }
         builder = me
+        let stubbed = extras?.stubEnabled ?? false
         lock.unlock()
         // User code (`initialState`) runs without the lock.
-        let created = isStubEnabled ? ReactorPipeline(stub: stub(for: reactor)) : ReactorPipeline(initialState: reactor.initialState, lock: lock)
+        let created = stubbed ? ReactorPipeline(stub: stub(for: reactor)) : ReactorPipeline(initialState: reactor.initialState, lock: lock)
         lock.withLock { pipeline = created }
         // The reactor's transforms run now; a reentrant use of the reactor from them gets `created` at once.
         if !created.isStub { created.wire(reactor) }
-        lock.withLock { builder = nil }
-        WaitRoom.shared.wakeAll()
+        let wake = lock.withLock { () -> Bool in
+            builder = nil
+            defer { buildWaiters = false }
+            return buildWaiters
+        }
+        if wake { WaitRoom.shared.wakeAll() }
         return created
     }
 
