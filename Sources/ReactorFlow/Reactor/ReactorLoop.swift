@@ -146,7 +146,9 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
                 }
                 swap(&pending, &batch)
                 lock.unlock()
-                while let next = batch.popFirst() { run(next, reactor: reactor) }
+                for next in batch.elements { run(next, reactor: reactor) }
+                // Kept for the next swap, so that senders do not grow a fresh queue after every batch.
+                batch.removeAllKeepingCapacity()
             }
         }
     }

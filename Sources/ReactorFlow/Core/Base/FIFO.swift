@@ -26,6 +26,12 @@ package struct FIFO<Element> {
         return element
     }
 
+    /// Empties the queue and keeps its storage, for a queue that is filled and emptied in turns.
+    @inlinable package mutating func removeAllKeepingCapacity() {
+        storage.removeAll(keepingCapacity: true)
+        head = 0
+    }
+
     /// Empties the queue and gives its storage back.
     @inlinable package mutating func removeAll() {
         if storage.capacity != 0 { storage = [] }
