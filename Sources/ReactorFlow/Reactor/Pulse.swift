@@ -71,7 +71,7 @@ extension Reactor {
         // keep the pipeline (and its running mutation streams) alive after the reactor died.
         let ledger = reactorStorage.pulseLedger(for: keyPath)
         return state.lift { sink in
-            var lastCount: UInt?
+            let lastDelivered = OperatorState<UInt?>(nil)
             return { event in
                 guard case .next(let state) = event else {
                     sink.forwardStop(event)
@@ -79,13 +79,13 @@ extension Reactor {
                 }
                 let pulse = state[keyPath: keyPath]
                 let count = pulse.valueUpdatedCount
-                if let lastCount {
+                if let lastCount = lastDelivered.value {
                     guard count != lastCount else { return }
                 } else if delivery == .unconsumed && (count == 0 || ledger.isConsumed(count)) {
-                    lastCount = count
+                    lastDelivered.value = count
                     return
                 }
-                lastCount = count
+                lastDelivered.value = count
                 ledger.markConsumed(count)
                 sink.onNext(pulse.value)
             }

@@ -7,13 +7,13 @@ extension ObservableType {
     @inlinable
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
         lift { sink in
-            var previous: Element?
+            let previous = OperatorState<Element?>(nil)
             return { event in
                 switch event {
                 case .next(let element):
                     do {
-                        if let previous, try comparer(previous, element) { return }
-                        previous = element
+                        if let last = previous.value, try comparer(last, element) { return }
+                        previous.value = element
                         sink.onNext(element)
                     } catch {
                         sink.onError(error)

@@ -10,6 +10,15 @@ extension ObservableType {
     }
 }
 
+/// Per-subscription state of a single-source operator, in place of a captured `var`. The operator's handler is the
+/// only code that touches it and is never called concurrently with itself (A2), so the runtime's exclusivity check
+/// on a captured `var` (about a tenth of such an operator's cost per event) is not needed.
+@usableFromInline
+final class OperatorState<Value> {
+    @usableFromInline @exclusivity(unchecked) var value: Value
+    @inlinable init(_ value: Value) { self.value = value }
+}
+
 extension ObserverType {
     /// Forwards an upstream terminal event; ignores `next`.
     @inlinable

@@ -17,13 +17,13 @@ extension ObservableType {
     @inlinable
     public func scan<Accumulate>(into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void) -> Observable<Accumulate> {
         lift { sink in
-            var accumulated = seed
+            let accumulated = OperatorState(seed)
             return { event in
                 switch event {
                 case .next(let element):
                     do {
-                        try accumulator(&accumulated, element)
-                        sink.onNext(accumulated)
+                        try accumulator(&accumulated.value, element)
+                        sink.onNext(accumulated.value)
                     } catch {
                         sink.onError(error)
                     }
