@@ -7,14 +7,14 @@
 /// the reactor: unspecialised generic code looks up type metadata at run time on every event, which cost more than
 /// everything else an action does.
 @usableFromInline
-package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable { // `subscriptions` is written only while wiring, under the build lock, and read by `dispose()` from the storage's deinit; the rest is immutable
+package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable { // `subscriptions` is written only while wiring, by the one building thread, and read by `dispose()` from the storage's deinit; the rest is immutable
     @usableFromInline let action: ActionSubject<R.Action>
     /// Empty until the first state arrives, which with the default scheduler happens while the pipeline is wired.
     @usableFromInline let state: StateRelay<R.State>
     /// `nil` for a stub's pipeline.
     @usableFromInline let loop: ReactorLoop<R>?
     @usableFromInline let initialState: R.State
-    /// No lock: appended to only while the pipeline is built (under `ReactorStorage`'s build lock) and disposed only
+    /// No lock: appended to only while the pipeline is built (by the one thread building it) and disposed only
     /// from `ReactorStorage.deinit`, when nobody else can reach the pipeline.
     @usableFromInline @exclusivity(unchecked) var subscriptions: [Disposable] = []
     /// Whether this is a stub's pipeline (which runs no loop).
