@@ -87,10 +87,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         while let (sequence, event) = next {
             let targets = subscriptions
             if event.isStopEvent { subscriptions = [] }
-            lock.unlock()
-            for subscription in targets where subscription.joinedAt < sequence {
-                subscription.deliver(event)
-            }
+            deliverHoldingLock(event, sequence: sequence, to: targets)
             lock.lock()
             next = waiting?.events.popFirst()
         }
@@ -112,11 +109,25 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         lastSequence &+= 1
         let sequence = lastSequence
         buffer.append(element, capacity: replayCapacity)
-        let targets = subscriptions
-        lock.unlock()
-        let event = Event.next(element)
-        for subscription in targets where subscription.joinedAt < sequence {
-            subscription.deliver(event)
+        deliverHoldingLock(.next(element), sequence: sequence, to: subscriptions)
+    }
+
+    /// Called holding `lock`; returns without it, once `event` (number `sequence`) went to each of `targets` that
+    /// joined before it.
+    ///
+    /// The first target is entered without letting go of the lock, which its subscription shares: nothing can have
+    /// happened to it since `targets` was read, and this saves a lock round trip per event for the usual lone
+    /// subscriber. Each later one is checked afresh, since an earlier observer may have disposed it.
+    @inlinable
+    func deliverHoldingLock(_ event: Event<Element>, sequence: UInt64, to targets: [SubjectSubscription<Element>]) {
+        let count = targets.count
+        guard count > 0 else { return lock.unlock() }
+        if targets[0].joinedAt < sequence { targets[0].deliverHoldingLock(event) } else { lock.unlock() }
+        var index = 1
+        while index < count {
+            let subscription = targets[index]
+            if subscription.joinedAt < sequence { subscription.deliver(event) }
+            index += 1
         }
     }
 
@@ -196,6 +207,12 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     @inlinable
     func deliver(_ event: Event<Element>) {
         lock.lock()
+        deliverHoldingLock(event)
+    }
+
+    /// Called holding `lock` (the core's); returns without it.
+    @inlinable
+    func deliverHoldingLock(_ event: Event<Element>) {
         guard let observer else {
             lock.unlock()
             return
