@@ -18,6 +18,8 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
         case action(R.Action, SendToken?)
         /// A mutation for `reduce`.
         case mutation(R.Mutation)
+        /// A lane's stream ended and the lane has queued actions: start them (`.serial`).
+        case resumeLanes
     }
 
     @usableFromInline @exclusivity(unchecked) var current: R.State
@@ -161,6 +163,8 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
             stage.unsafelyUnwrapped.receive(action, token: token, reactor: reactor) { reduce($0, reactor: reactor) }
         case .mutation(let mutation):
             reduce(mutation, reactor: reactor)
+        case .resumeLanes:
+            stage?.resumeIdleLanes(reactor: reactor)
         }
     }
 

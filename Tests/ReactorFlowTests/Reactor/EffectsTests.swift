@@ -72,6 +72,57 @@ final class LockedLog: @unchecked Sendable { // `lines` is guarded by `lock`
     var all: [String] { lock.withLock { lines } }
 }
 
+/// A `.serial` lane whose stream the test ends on another thread while the reactor is inside another action's
+/// `mutate`; it records every `mutate` call and how many ran at once.
+final class SerialHandOffReactor: Reactor {
+    enum Action { case slow(Int), probe }
+    enum Mutation { case finished }
+    struct State { var finished = 0 }
+
+    let initialState = State()
+    let reactorStorage = ReactorStorage()
+    let streams = [PublishSubject<Mutation>(), PublishSubject<Mutation>()]
+    let calls = LockedLog()
+    private let lock = NSLock()
+    private var active = 0 // guarded by `lock`
+    private var most = 0 // guarded by `lock`
+    var mostAtOnce: Int { lock.withLock { most } }
+
+    func effectPolicy(for action: Action) -> EffectPolicy {
+        if case .slow = action { return .serial(id: "slow") }
+        return .merge
+    }
+
+    func mutate(action: Action) -> Observable<Mutation> {
+        lock.withLock {
+            active += 1
+            most = max(most, active)
+        }
+        defer { lock.withLock { active -= 1 } }
+        calls.append("\(action)")
+        switch action {
+        case .slow(let index):
+            return streams[index]
+        case .probe:
+            // The first stream ends on another thread while this `mutate` runs; wait until that thread is done.
+            let first = streams[0]
+            let ended = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                first.onCompleted()
+                ended.signal()
+            }
+            ended.wait()
+            return .empty()
+        }
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        var state = state
+        state.finished += 1
+        return state
+    }
+}
+
 @Suite("Effects (issue 7)")
 struct EffectsTests {
     @Test("latest cancels the earlier stream; only the last action's mutations reach reduce")
@@ -108,6 +159,18 @@ struct EffectsTests {
         reactor.action.onNext(.save(3))
         scheduler.advance(by: .seconds(1))
         #expect(reactor.currentState.log == ["start save 1", "end save 1", "start save 2", "end save 2", "start save 3", "end save 3"])
+    }
+
+    @Test("serial: the next queued action starts in the reactor's turn, never beside another action's mutate, even when the previous stream ends on another thread")
+    func serialHandOffStaysInTheLoop() {
+        let reactor = SerialHandOffReactor()
+        reactor.action.onNext(.slow(0))
+        reactor.action.onNext(.slow(1)) // queued behind .slow(0)
+        reactor.action.onNext(.probe)   // .slow(0) ends on another thread during this mutate
+        #expect(reactor.calls.all == ["slow(0)", "probe", "slow(1)"])
+        #expect(reactor.mostAtOnce == 1)
+        reactor.streams[1].onNext(.finished)
+        #expect(reactor.currentState.finished == 1)
     }
 
     @Test("merge, the default, runs everything at once; lanes are per action case")

@@ -118,7 +118,8 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         let key = laneKey(for: action, policy: policy)
         var cancelled: [MutationStream<R>] = []
         let proceed = lock.withLock { () -> Bool in
-            let busy = !(lanes[key]?.running.isEmpty ?? true)
+            // A lane with queued actions is busy even between two of its streams, so a newcomer waits its turn.
+            let busy = !(lanes[key]?.running.isEmpty ?? true) || !(lanes[key]?.queued.isEmpty ?? true)
             switch policy.kind {
             case .merge:
                 return true
@@ -181,25 +182,50 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         if let error {
             Diagnostics.report(.mutationFailed, error: error, message: "\(R.self).mutate(action: \(stream.action))")
         }
+        // With a loop, a lane's next queued action is started in the loop's turn (`resumeIdleLanes`), so that its
+        // `mutate` never runs beside another action's; this stream may have ended on any thread.
+        var loop: ReactorLoop<R>?
+        if case .loop(let owner) = output { loop = owner }
         var next: (action: R.Action, token: SendToken?)?
+        var laneWaits = false
         let (removed, done) = lock.withLock { () -> (Bool, Bool) in
             let removed = streams.removeValue(forKey: ObjectIdentifier(stream)) != nil
             if removed, let lane = stream.lane {
                 lanes[lane]?.running.removeAll { $0 === stream }
-                if lanes[lane]?.running.isEmpty == true { next = lanes[lane]?.queued.popFirst() }
+                if lanes[lane]?.running.isEmpty == true {
+                    if loop == nil {
+                        next = lanes[lane]?.queued.popFirst()
+                    } else {
+                        laneWaits = lanes[lane]?.queued.isEmpty == false
+                    }
+                }
             }
-            return (removed, removed && next == nil && sourceCompleted && streams.isEmpty)
+            return (removed, removed && next == nil && !laneWaits && sourceCompleted && streams.isEmpty)
         }
         stream.subscription.dispose()
         if removed {
             stream.token?.streamFinished()
             effects.finished()
         }
+        if laneWaits, let loop { loop.submit(.resumeLanes) }
         if let next, let reactor, let lane = stream.lane {
             follow(reactor.mutate(action: next.action), for: next.action, lane: lane, token: next.token)
-            next.token?.streamFinished() // the queued placeholder; `start` counted the real stream
+            next.token?.streamFinished() // the queued placeholder; `follow` counted the real stream
         }
         if done { emit(.completed) }
+    }
+
+    /// Starts the next queued action of every lane that has nothing running; called by the loop, in its turn.
+    @inlinable
+    func resumeIdleLanes(reactor: R) {
+        let ready = lock.withLock { () -> [(lane: AnyHashable, action: R.Action, token: SendToken?)] in
+            let idle = lanes.compactMap { key, lane in lane.running.isEmpty && !lane.queued.isEmpty ? key : nil }
+            return idle.compactMap { key in lanes[key]?.queued.popFirst().map { (key, $0.action, $0.token) } }
+        }
+        for item in ready {
+            follow(reactor.mutate(action: item.action), for: item.action, lane: item.lane, token: item.token)
+            item.token?.streamFinished() // the queued placeholder; `follow` counted the real stream
+        }
     }
 
     @usableFromInline
