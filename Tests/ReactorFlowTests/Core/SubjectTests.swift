@@ -52,6 +52,29 @@ struct SubjectTests {
         #expect(all.log().0.elements == [1, 2, 3, 4, 5])
     }
 
+    @Test("a subject that goes away completes the subscriptions still open and releases their closures")
+    func aSubjectGoingAwayCompletesItsSubscriptions() {
+        final class Witness {}
+        var events: [Event<Int>] = []
+        weak var capturedWitness: Witness?
+        var subject: BehaviorSubject<Int>? = BehaviorSubject(value: 1)
+        var subscription: Disposable?
+        do {
+            let witness = Witness()
+            capturedWitness = witness
+            subscription = subject?.map { $0 * 10 }.subscribe { event in
+                withExtendedLifetime(witness) { events.append(event) }
+            }
+        }
+        subject?.onNext(2)
+        #expect(capturedWitness != nil)
+        subject = nil // nobody can send any more
+        #expect(events == [.next(10), .next(20), .completed])
+        #expect(capturedWitness == nil)
+        subscription?.dispose() // still allowed, and does nothing
+        #expect(events == [.next(10), .next(20), .completed])
+    }
+
     @Test func relaysNeverTerminate() {
         let publish = PublishRelay<Int>()
         let (log, _) = publish.log()
