@@ -8,7 +8,8 @@ import Darwin
 
 /// Counts a reactor's running mutation streams and wakes whoever waits for none to be left.
 ///
-/// A reactor's loop is its tracker (a subclass), which saves an object per reactor; a stub's pipeline has a plain one.
+/// A reactor's loop is its tracker (a subclass), which saves an object per reactor; a stub's pipeline, which runs no
+/// streams, uses the shared `idle` one.
 @usableFromInline
 package class EffectTracker: @unchecked Sendable { // fields are guarded by `lock`
     @usableFromInline let lock: Lock
