@@ -114,7 +114,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
                 loop.takeActionsDirectly()
             } else {
                 // `transform(action:)` changed the stream: its actions go to the loop in the order it delivers them.
-                _ = stage.run(actions, loop: loop)
+                _ = stage.run(actions)
             }
         } else {
             subscriptions.append(transformedMutations.subscribe(AnyObserver { loop.receiveFromStream($0) }))

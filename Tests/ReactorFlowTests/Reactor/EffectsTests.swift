@@ -82,11 +82,21 @@ final class SerialHandOffReactor: Reactor {
     let initialState = State()
     let reactorStorage = ReactorStorage()
     let streams = [PublishSubject<Mutation>(), PublishSubject<Mutation>()]
+    /// Whether `transform(mutation:)` changes the stream (the mutation stage then runs inside it, without the loop).
+    let transformsMutations: Bool
     let calls = LockedLog()
     private let lock = NSLock()
     private var active = 0 // guarded by `lock`
     private var most = 0 // guarded by `lock`
     var mostAtOnce: Int { lock.withLock { most } }
+
+    init(transformsMutations: Bool) {
+        self.transformsMutations = transformsMutations
+    }
+
+    func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
+        transformsMutations ? mutation.map { $0 } : mutation
+    }
 
     func effectPolicy(for action: Action) -> EffectPolicy {
         if case .slow = action { return .serial(id: "slow") }
@@ -161,9 +171,10 @@ struct EffectsTests {
         #expect(reactor.currentState.log == ["start save 1", "end save 1", "start save 2", "end save 2", "start save 3", "end save 3"])
     }
 
-    @Test("serial: the next queued action starts in the reactor's turn, never beside another action's mutate, even when the previous stream ends on another thread")
-    func serialHandOffStaysInTheLoop() {
-        let reactor = SerialHandOffReactor()
+    @Test("serial: the next queued action starts in the reactor's turn, never beside another action's mutate, even when the previous stream ends on another thread",
+          arguments: [false, true])
+    func serialHandOffStaysInTheLoop(transformsMutations: Bool) {
+        let reactor = SerialHandOffReactor(transformsMutations: transformsMutations)
         reactor.action.onNext(.slow(0))
         reactor.action.onNext(.slow(1)) // queued behind .slow(0)
         reactor.action.onNext(.probe)   // .slow(0) ends on another thread during this mutate

@@ -26,6 +26,10 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     @usableFromInline
     final class ObserverBox {
         @usableFromInline let observer: AnyObserver<R.Mutation>
+        /// Takes this stage's turns, as the loop does for a joined stage: the actions from the stream and a lane's
+        /// hand-off to its next queued action, one at a time, so `mutate` never runs beside itself. Set by `run`
+        /// before the stage can receive anything.
+        @usableFromInline var turns: SerializedObserver<ReactorLoop<R>.Work>?
         @inlinable init(_ observer: AnyObserver<R.Mutation>) { self.observer = observer }
     }
 
@@ -53,18 +57,24 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         self.effects = effects
     }
 
-    /// Subscribes to `actions`. With a `loop`, each action is handed to it, and the loop calls `receive` when the
-    /// action's turn comes; otherwise the action is received at once (the action stream serializes them).
+    /// Subscribes to `actions`; each is received in this stage's turn (see `takeTurn`).
     @inlinable
-    func run(_ actions: Observable<R.Action>, loop: ReactorLoop<R>? = nil) -> Disposable {
+    func run(_ actions: Observable<R.Action>) -> Disposable {
+        if case .observer(let box) = output {
+            // Weak: the stage owns the box, which owns this.
+            box.turns = SerializedObserver(AnyObserver { [weak self] event in
+                guard let self, case .next(let work) = event, let reactor = self.reactor else { return }
+                switch work {
+                case .action(let action, let token): receive(action, token: token, reactor: reactor) { self.emit(.next($0)) }
+                case .resumeLanes: resumeIdleLanes(reactor: reactor)
+                case .mutation: break // mutations never pass through here
+                }
+            })
+        }
         let subscription = actions.subscribeInside(AnyObserver<R.Action> { [self] event in
             switch event {
             case .next(let action):
-                if let loop {
-                    loop.submit(.action(action, SendToken.current))
-                } else if let reactor {
-                    receive(action, token: SendToken.current, reactor: reactor) { emit(.next($0)) }
-                }
+                takeTurn(.action(action, SendToken.current))
             case .error(let error):
                 emit(.error(error))
             case .completed:
@@ -182,40 +192,37 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         if let error {
             Diagnostics.report(.mutationFailed, error: error, message: "\(R.self).mutate(action: \(stream.action))")
         }
-        // With a loop, a lane's next queued action is started in the loop's turn (`resumeIdleLanes`), so that its
-        // `mutate` never runs beside another action's; this stream may have ended on any thread.
-        var loop: ReactorLoop<R>?
-        if case .loop(let owner) = output { loop = owner }
-        var next: (action: R.Action, token: SendToken?)?
+        // A lane's next queued action is started in this stage's next turn (`resumeIdleLanes`), so that its `mutate`
+        // never runs beside another action's: this stream may have ended on any thread.
         var laneWaits = false
         let (removed, done) = lock.withLock { () -> (Bool, Bool) in
             let removed = streams.removeValue(forKey: ObjectIdentifier(stream)) != nil
             if removed, let lane = stream.lane {
                 lanes[lane]?.running.removeAll { $0 === stream }
-                if lanes[lane]?.running.isEmpty == true {
-                    if loop == nil {
-                        next = lanes[lane]?.queued.popFirst()
-                    } else {
-                        laneWaits = lanes[lane]?.queued.isEmpty == false
-                    }
-                }
+                laneWaits = lanes[lane]?.running.isEmpty == true && lanes[lane]?.queued.isEmpty == false
             }
-            return (removed, removed && next == nil && !laneWaits && sourceCompleted && streams.isEmpty)
+            return (removed, removed && !laneWaits && sourceCompleted && streams.isEmpty)
         }
         stream.subscription.dispose()
         if removed {
             stream.token?.streamFinished()
             effects.finished()
         }
-        if laneWaits, let loop { loop.submit(.resumeLanes) }
-        if let next, let reactor, let lane = stream.lane {
-            follow(reactor.mutate(action: next.action), for: next.action, lane: lane, token: next.token)
-            next.token?.streamFinished() // the queued placeholder; `follow` counted the real stream
-        }
+        if laneWaits { takeTurn(.resumeLanes) }
         if done { emit(.completed) }
     }
 
-    /// Starts the next queued action of every lane that has nothing running; called by the loop, in its turn.
+    /// Queues `work` for this stage's next turn: the reactor's loop, which this stage feeds, or the stage's own
+    /// serializer when it runs inside a custom `transform(mutation:)`.
+    @inlinable
+    func takeTurn(_ work: ReactorLoop<R>.Work) {
+        switch output {
+        case .loop(let loop): loop.submit(work)
+        case .observer(let box): box.turns?.onNext(work)
+        }
+    }
+
+    /// Starts the next queued action of every lane that has nothing running; called in this stage's turn.
     @inlinable
     func resumeIdleLanes(reactor: R) {
         let ready = lock.withLock { () -> [(lane: AnyHashable, action: R.Action, token: SendToken?)] in
