@@ -18,7 +18,7 @@ extension Model {
         return [.next(first, 100 + value), .next(second, 200 + value), end]
     }
 
-    enum Flattening { case merge, latest, first, concat }
+    enum Flattening: CaseIterable, Sendable { case merge, latest, first, concat }
 
     /// `flatMap` (merge), `flatMapLatest`, `flatMapFirst` and `concatMap` over `innerScript`, simulated event by event.
     static func flatten(_ outer: Script, _ strategy: Flattening) -> Script {
@@ -233,24 +233,24 @@ struct MorePropertyTests {
         scheduler.createColdObservable(Model.innerScript(for: value)).asObservable()
     }
 
-    @Test func flatMap() {
-        base.check("flatMap", seed: 13_000, apply: { scheduler, sources in sources[0].flatMap { inner(scheduler, $0) } },
-                   model: { Model.flatten($0[0], .merge) })
-    }
-
-    @Test func flatMapLatest() {
-        base.check("flatMapLatest", seed: 14_000, apply: { scheduler, sources in sources[0].flatMapLatest { inner(scheduler, $0) } },
-                   model: { Model.flatten($0[0], .latest) })
-    }
-
-    @Test func flatMapFirst() {
-        base.check("flatMapFirst", seed: 15_000, apply: { scheduler, sources in sources[0].flatMapFirst { inner(scheduler, $0) } },
-                   model: { Model.flatten($0[0], .first) })
-    }
-
-    @Test func concatMap() {
-        base.check("concatMap", seed: 16_000, apply: { scheduler, sources in sources[0].concatMap { inner(scheduler, $0) } },
-                   model: { Model.flatten($0[0], .concat) })
+    /// The four flattening operators against one model; each strategy has its own seeds.
+    @Test(arguments: Model.Flattening.allCases)
+    func flattening(_ strategy: Model.Flattening) {
+        let (name, seed): (String, UInt64) = switch strategy {
+        case .merge: ("flatMap", 13_000)
+        case .latest: ("flatMapLatest", 14_000)
+        case .first: ("flatMapFirst", 15_000)
+        case .concat: ("concatMap", 16_000)
+        }
+        base.check(name, seed: seed, apply: { scheduler, sources in
+            let project = { inner(scheduler, $0) }
+            switch strategy {
+            case .merge: return sources[0].flatMap(project)
+            case .latest: return sources[0].flatMapLatest(project)
+            case .first: return sources[0].flatMapFirst(project)
+            case .concat: return sources[0].concatMap(project)
+            }
+        }, model: { Model.flatten($0[0], strategy) })
     }
 
     @Test func throttleLatest() {
