@@ -40,6 +40,9 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
     /// Creates empty storage; the pipeline is built on first use of `action`, `state` or `currentState`.
     public init() {}
 
+    /// Whether a thread is waiting for another to finish building the pipeline (for tests).
+    package var isBuildWaitedFor: Bool { lock.withLock { buildWaiters } }
+
     deinit {
         (pipeline as? Disposable)?.dispose()
     }

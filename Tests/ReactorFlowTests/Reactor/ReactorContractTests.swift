@@ -3,6 +3,28 @@ import ReactorFlow
 import ReactorFlowTesting
 import Testing
 
+/// A reactor whose `transform(action:)` blocks until the test lets it finish, so that another thread can arrive
+/// while its pipeline is being built.
+final class SlowBuildReactor: Reactor {
+    typealias Action = Int
+    typealias State = Int
+
+    let initialState = 0
+    let reactorStorage = ReactorStorage()
+    let building = DispatchSemaphore(value: 0)
+    let mayFinish = DispatchSemaphore(value: 0)
+    let transformCalls = LockedLog()
+
+    func transform(action: Observable<Int>) -> Observable<Int> {
+        transformCalls.append("action")
+        building.signal()
+        mayFinish.wait()
+        return action
+    }
+
+    func reduce(state: Int, mutation: Int) -> Int { state + mutation }
+}
+
 @Suite("Reactor contract (B)")
 struct ReactorContractTests {
     @Test("B1 a reactor needs its types, initialState, mutate, reduce and one storage line; Mutation defaults to Action")
@@ -30,6 +52,33 @@ struct ReactorContractTests {
         let reactor = ProbeReactor()
         let (log, _) = reactor.state.log()
         #expect(log.elements == [ProbeReactor.State()])
+    }
+
+    @Test("B2 a thread that touches a reactor while another builds its pipeline waits for that one pipeline")
+    func aSecondThreadWaitsForTheBuilder() {
+        let reactor = SlowBuildReactor()
+        let shared = Shared(reactor)
+        let bothDone = DispatchGroup()
+        bothDone.enter()
+        Thread.detachNewThread {
+            _ = shared.value.state // builds; blocks inside transform(action:)
+            bothDone.leave()
+        }
+        reactor.building.wait()
+        bothDone.enter()
+        Thread.detachNewThread {
+            shared.value.action.onNext(5) // must wait for the pipeline being built, then use it
+            bothDone.leave()
+        }
+        // Not a timing assumption: the deadline only turns a broken wait (a second build) into a failure, not a hang.
+        let deadline = Date().addingTimeInterval(30)
+        while !reactor.reactorStorage.isBuildWaitedFor && Date() < deadline { sched_yield() }
+        #expect(reactor.reactorStorage.isBuildWaitedFor)
+        reactor.mayFinish.signal()
+        reactor.mayFinish.signal() // for a second build, if the wait were broken
+        bothDone.wait()
+        #expect(reactor.transformCalls.all == ["action"])
+        #expect(reactor.currentState == 5)
     }
 
     @Test("B3 actions sent before anyone subscribes to state are processed")
