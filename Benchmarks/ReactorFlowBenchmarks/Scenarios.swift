@@ -209,6 +209,25 @@ enum Scenarios {
         return time
     }
 
+    /// The "minimal serialized store": a lock, a reentrancy queue and one subscriber, with none of a
+    /// reactor's other duties (no `mutate`, no effects, no replay, no dispose safety). `boxed` hands each mutation
+    /// over in a fresh heap object, as `mutate`'s `.just` does: the share of a `counter` action the API itself costs.
+    static func floorSerializedStore(boxed: Bool) -> (Int) -> UInt64 {
+        { n in
+            var seen = 0
+            let store = SerializedStore(reduce: opaqueReducer(), subscriber: opaqueSubscriber { seen = $0.value })
+            let time = elapsed {
+                if boxed {
+                    for _ in 0..<n { store.send(boxing: .increaseValue) }
+                } else {
+                    for _ in 0..<n { store.send(.increaseValue) }
+                }
+            }
+            precondition(seen == n)
+            return time
+        }
+    }
+
     @inline(never)
     static func opaqueReducer() -> (CounterReactor.State, CounterReactor.Mutation) -> CounterReactor.State {
         let reactor = CounterReactor()
@@ -219,6 +238,68 @@ enum Scenarios {
     static func opaqueSubscriber(_ body: @escaping (CounterReactor.State) -> Void) -> (CounterReactor.State) -> Void {
         body
     }
+}
+
+/// See `Scenarios.floorSerializedStore`. Deliberately written without ReactorFlow, on a bare pthread mutex.
+final class SerializedStore {
+    typealias State = CounterReactor.State
+    typealias Mutation = CounterReactor.Mutation
+
+    final class Box {
+        let mutation: Mutation
+        init(_ mutation: Mutation) { self.mutation = mutation }
+    }
+
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var state = State()
+    private var queue: [Mutation] = []
+    private var running = false
+    private let reduce: (State, Mutation) -> State
+    private let subscriber: (State) -> Void
+
+    init(reduce: @escaping (State, Mutation) -> State, subscriber: @escaping (State) -> Void) {
+        self.reduce = reduce
+        self.subscriber = subscriber
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func send(_ mutation: Mutation) {
+        pthread_mutex_lock(mutex)
+        if running {
+            queue.append(mutation)
+            pthread_mutex_unlock(mutex)
+            return
+        }
+        running = true
+        pthread_mutex_unlock(mutex)
+        var next = mutation
+        while true {
+            state = reduce(state, next)
+            subscriber(state)
+            pthread_mutex_lock(mutex)
+            if queue.isEmpty {
+                running = false
+                pthread_mutex_unlock(mutex)
+                return
+            }
+            next = queue.removeFirst()
+            pthread_mutex_unlock(mutex)
+        }
+    }
+
+    @inline(never)
+    func send(boxing mutation: Mutation) {
+        let box = Self.box(mutation)
+        send(box.mutation)
+    }
+
+    @inline(never)
+    static func box(_ mutation: Mutation) -> Box { Box(mutation) }
 }
 
 /// Hands one reactor to two benchmark threads; the reactor itself serializes what they do.

@@ -96,13 +96,19 @@ for scenario in scenarios where filter.map({ scenario.name.contains($0) }) ?? tr
 }
 
 var floor: [String: Double] = [:]
-for (name, run) in [("reduce-loop", Scenarios.floorReduceLoop), ("reduce-and-subscriber", Scenarios.floorReduceAndSubscriber)] {
+let floors: [(String, (Int) -> UInt64)] = [
+    ("reduce-loop", Scenarios.floorReduceLoop),
+    ("reduce-and-subscriber", Scenarios.floorReduceAndSubscriber),
+    ("serialized-store", Scenarios.floorSerializedStore(boxed: false)),
+    ("serialized-store-boxed", Scenarios.floorSerializedStore(boxed: true)),
+]
+for (name, run) in floors {
     let operations = scaled(10_000_000)
     _ = run(operations / 10)
     var samples = (0..<runs).map { _ in Double(run(operations)) / Double(operations) }
     samples.sort()
     floor[name] = samples[samples.count / 2]
-    if !json { print(String(format: "floor %-20@ median %9.2f ns/op", name as NSString, samples[samples.count / 2])) }
+    if !json { print(String(format: "floor %-22@ median %9.2f ns/op", name as NSString, samples[samples.count / 2])) }
 }
 
 if json {

@@ -24,7 +24,7 @@ public class Observable<Element>: ObservableType {
 
     /// Starts a subscription that sends this stream's events to `observer`; dispose the result to end it early.
     @inlinable
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         subscribeAtBoundary(AnyObserver(observer), onDispose: nil)
     }
 
@@ -32,7 +32,7 @@ public class Observable<Element>: ObservableType {
     /// saves a sink per subscriber and two lock round trips per event; anything else gets a boundary sink, built
     /// here, inlined where the user subscribes, so that it is compiled for the element type.
     @inlinable
-    func subscribeAtBoundary(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable {
+    final func subscribeAtBoundary(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable {
         if let subjectCore { return subjectCore.subscribe(observer, waitsForDelivery: true, onDispose: onDispose) }
         return Sink.boundary(observer, onDispose: onDispose) { run(AnyObserver($0)) }
     }
@@ -45,7 +45,7 @@ public class Observable<Element>: ObservableType {
     }
 
     /// Returns `self`: an `Observable` is already the erased type.
-    public func asObservable() -> Observable<Element> { self }
+    public final func asObservable() -> Observable<Element> { self }
 
     /// An observable whose subscriptions run `body` with a `Sink` that enforces the grammar for it.
     @inlinable
