@@ -134,6 +134,32 @@ struct SubjectTests {
         #expect(received == [1])
     }
 
+    /// A subscriber that disposes itself during its delivery leaves the delivering thread holding the last
+    /// reference to its closures; whatever they release (here, a dispose bag holding another subscription to the
+    /// same subject) must not run under the subject's lock, or it deadlocks there (B12).
+    @Test("closures that die after their own delivery are released outside the subject's lock")
+    func closuresDyingAfterTheirDeliveryAreReleasedOutsideTheLock() {
+        final class BagOwner {
+            let bag = DisposeBag()
+        }
+        let subject = PublishSubject<Int>()
+        var other: [Int] = []
+        var owner: BagOwner? = BagOwner()
+        subject.subscribe(onNext: { other.append($0) }).disposed(by: owner!.bag)
+        var subscription: Disposable?
+        var received: [Int] = []
+        subscription = subject.subscribe(onNext: { [owner] value in
+            withExtendedLifetime(owner) { received.append(value) }
+            subscription?.dispose()
+        })
+        owner = nil
+        subject.onNext(1) // the owner dies once this delivery returns; its bag disposes the first subscription
+        subject.onNext(2)
+        #expect(received == [1])
+        #expect(other == [1])
+        #expect(!subject.hasObservers)
+    }
+
     @Test func bindForwardsElementsToSubjectsAndObservers() {
         let target = PublishSubject<Int>()
         let (log, _) = target.log()

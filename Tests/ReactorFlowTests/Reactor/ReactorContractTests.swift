@@ -300,6 +300,39 @@ struct ReactorContractTests {
         subscription.dispose()
     }
 
+    @Test("B12 a state subscriber that unbinds during its delivery releases its closures outside the reactor's lock")
+    func unbindingDuringADeliveryReleasesOutsideTheLock() {
+        // Like a view whose last reference is its own binding: when it unbinds, the delivering thread holds the last
+        // reference to its closures, and its death reads the reactor and disposes its other bindings.
+        final class ViewLike {
+            let bag = DisposeBag()
+            let reactor: ProbeReactor
+            let onDeinit: (Int) -> Void
+            init(reactor: ProbeReactor, onDeinit: @escaping (Int) -> Void) {
+                self.reactor = reactor
+                self.onDeinit = onDeinit
+            }
+            deinit { onDeinit(reactor.currentState.value) }
+        }
+        let reactor = ProbeReactor()
+        var valueAtDeinit: Int?
+        var view: ViewLike? = ViewLike(reactor: reactor) { valueAtDeinit = $0 }
+        var labels: [Int] = []
+        reactor.state.map(\.value).subscribe(onNext: { labels.append($0) }).disposed(by: view!.bag)
+        var binding: Disposable?
+        binding = reactor.state.subscribe(onNext: { [view] state in
+            if state.value == 1, let view {
+                withExtendedLifetime(view) { binding?.dispose() }
+            }
+        })
+        view = nil
+        reactor.action.onNext(.add(1)) // hangs if the view dies under the lock
+        reactor.action.onNext(.add(1))
+        #expect(valueAtDeinit == 1)
+        #expect(labels == [0, 1])
+        #expect(reactor.currentState.value == 2)
+    }
+
     @Test("ReactorKit's README counter behaves the same under TestScheduler")
     func readmeCounter() {
         let scheduler = TestScheduler()

@@ -87,8 +87,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         while let (sequence, event) = next {
             let targets = subscriptions
             if event.isStopEvent { subscriptions = [] }
-            deliverHoldingLock(event, sequence: sequence, to: targets)
-            lock.lock()
+            deliverKeepingLock(event, sequence: sequence, to: targets)
             next = waiting?.events.popFirst()
         }
         draining = false
@@ -102,31 +101,27 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     @inlinable
     func publishFromSoleSender(_ element: Element) {
         lock.lock()
-        guard !stopped else {
-            lock.unlock()
-            return
+        if !stopped {
+            lastSequence &+= 1
+            buffer.append(element, capacity: replayCapacity)
+            deliverKeepingLock(.next(element), sequence: lastSequence, to: subscriptions)
         }
-        lastSequence &+= 1
-        let sequence = lastSequence
-        buffer.append(element, capacity: replayCapacity)
-        deliverHoldingLock(.next(element), sequence: sequence, to: subscriptions)
+        lock.unlock()
     }
 
-    /// Called holding `lock`; returns without it, once `event` (number `sequence`) went to each of `targets` that
+    /// Called holding `lock`; returns holding it, once `event` (number `sequence`) went to each of `targets` that
     /// joined before it.
     ///
-    /// The first target is entered without letting go of the lock, which its subscription shares: nothing can have
-    /// happened to it since `targets` was read, and this saves a lock round trip per event for the usual lone
-    /// subscriber. Each later one is checked afresh, since an earlier observer may have disposed it.
+    /// The subscriptions share `lock`, so one critical section ends a delivery and starts the next: one lock round
+    /// trip per subscriber and event, plus the caller's. Each target is checked when its turn comes, since an
+    /// earlier observer may have disposed it.
     @inlinable
-    func deliverHoldingLock(_ event: Event<Element>, sequence: UInt64, to targets: [SubjectSubscription<Element>]) {
+    func deliverKeepingLock(_ event: Event<Element>, sequence: UInt64, to targets: [SubjectSubscription<Element>]) {
+        var index = 0
         let count = targets.count
-        guard count > 0 else { return lock.unlock() }
-        if targets[0].joinedAt < sequence { targets[0].deliverHoldingLock(event) } else { lock.unlock() }
-        var index = 1
         while index < count {
             let subscription = targets[index]
-            if subscription.joinedAt < sequence { subscription.deliver(event) }
+            if subscription.joinedAt < sequence { subscription.deliverKeepingLock(event) }
             index += 1
         }
     }
@@ -179,7 +174,9 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     /// holding it. Stored rather than read through `core`: reading it through `core` cost five reference-count
     /// pairs per delivery.
     @usableFromInline let lock: Lock
-    @usableFromInline @exclusivity(unchecked) var observer: AnyObserver<Element>?
+    /// The observer's handler alone: its `lifetime` is of no use here, and copying one reference per delivery
+    /// instead of two saves a reference-count pair per event (and two words per subscription).
+    @usableFromInline @exclusivity(unchecked) var observer: AnyObserver<Element>.EventHandler?
     @usableFromInline @exclusivity(unchecked) var pending = FIFO<Event<Element>>()
     // The gate and the two flags are declared together so the flags fill the gate's padding (16 bytes less).
     @usableFromInline @exclusivity(unchecked) var gate = DeliveryGate()
@@ -196,7 +193,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     @inlinable
     init(_ observer: AnyObserver<Element>, joinedAt: UInt64, core: SubjectCore<Element>,
          waitsForDelivery: Bool, onDispose: (() -> Void)?) {
-        self.observer = observer
+        self.observer = observer.handler
         self.joinedAt = joinedAt
         self.core = core
         lock = core.lock
@@ -207,51 +204,51 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     @inlinable
     func deliver(_ event: Event<Element>) {
         lock.lock()
-        deliverHoldingLock(event)
+        deliverKeepingLock(event)
+        lock.unlock()
     }
 
-    /// Called holding `lock` (the core's); returns without it.
+    /// Called holding `lock` (the core's); returns holding it. The lock is let go only while the observer runs.
     @inlinable
-    func deliverHoldingLock(_ event: Event<Element>) {
-        guard let observer else {
-            lock.unlock()
-            return
-        }
+    func deliverKeepingLock(_ event: Event<Element>) {
+        guard let observer else { return }
         if delivering {
             pending.append(event) // the delivering thread takes it next
-            lock.unlock()
             return
         }
         delivering = true
         guard pending.isEmpty else {
             pending.append(event) // a replay is waiting: it goes first
-            drainHoldingLock(ended: false)
+            drainKeepingLock(ended: false)
             return
         }
         // The common case, nothing queued and nobody delivering: deliver directly.
         if event.isStopEvent { self.observer = nil }
         if waitsForDelivery { _ = gate.enter() }
         lock.unlock()
-        observer.on(event)
+        observer(event)
+        // If the observer disposed this subscription, this copy is the last reference to its closures: they must
+        // die here, outside the lock (whatever they release may take it).
+        _ = consume observer
         lock.lock()
-        drainHoldingLock(ended: event.isStopEvent)
+        drainKeepingLock(ended: event.isStopEvent)
     }
 
     /// Delivers what the subscriber's replay left queued, unless another thread is already delivering.
     @inlinable
     func drain() {
         lock.lock()
-        if delivering {
-            lock.unlock()
-            return
+        if !delivering {
+            delivering = true
+            drainKeepingLock(ended: false)
         }
-        delivering = true
-        drainHoldingLock(ended: false)
+        lock.unlock()
     }
 
-    /// Called holding `lock` and the delivering role: delivers whatever is queued, then gives up both.
+    /// Called holding `lock` and the delivering role: delivers whatever is queued, then gives up the role; returns
+    /// holding `lock`.
     @inlinable
-    func drainHoldingLock(ended: Bool) {
+    func drainKeepingLock(ended: Bool) {
         var ended = ended
         var wake = waitsForDelivery && gate.leave()
         // `pending` first: copying the observer costs reference counting, and the queue is usually empty.
@@ -262,18 +259,25 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
             }
             if waitsForDelivery { _ = gate.enter() }
             lock.unlock()
-            observer.on(event)
+            observer(event)
+            // Both may hold the last references to the user's objects: released outside the lock, as above.
+            _ = consume observer
+            _ = consume event
             lock.lock()
             if waitsForDelivery && gate.leave() { wake = true }
         }
         // Usually only a replay was ever queued: give its storage back rather than keep it for the subscription's life.
         if observer == nil || pending.isEmpty { pending.removeAll() }
         delivering = false
+        guard wake || ended else { return }
+        // Rare: a disposer on another thread waits for this delivery, or the subscription ended. Neither the wake-up
+        // nor `onDispose` may wait for the next subscriber's delivery, so they run now, outside the lock.
         let whenEnded = ended ? onDispose : nil
         if ended { onDispose = nil }
         lock.unlock()
         if wake { WaitRoom.shared.wakeAll() }
         whenEnded?.call()
+        lock.lock()
     }
 
     @usableFromInline func dispose() {
