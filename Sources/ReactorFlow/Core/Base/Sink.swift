@@ -26,7 +26,9 @@ import Darwin
 @usableFromInline
 final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fields are guarded by `lock`
     @usableFromInline let lock = Lock.make()
-    @usableFromInline @exclusivity(unchecked) var downstream: AnyObserver<Element>?
+    /// The downstream observer's handler alone (its lifetime is `downstreamLifetime`): one reference to copy per
+    /// event rather than two.
+    @usableFromInline @exclusivity(unchecked) var downstream: AnyObserver<Element>.EventHandler?
     @usableFromInline @exclusivity(unchecked) var upstream: Disposable?
     @usableFromInline @exclusivity(unchecked) var onDispose: (() -> Void)?
     @usableFromInline @exclusivity(unchecked) var disposed = false
@@ -38,7 +40,7 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
 
     @inlinable
     init(_ downstream: AnyObserver<Element>, onDispose: (() -> Void)? = nil, waitsForDelivery: Bool = false) {
-        self.downstream = downstream
+        self.downstream = downstream.handler
         self.onDispose = onDispose
         self.downstreamLifetime = downstream.lifetime
         self.waitsForDelivery = waitsForDelivery
@@ -93,13 +95,16 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
         if event.isStopEvent { self.downstream = nil }
         guard waitsForDelivery else {
             lock.unlock()
-            downstream.on(event)
+            downstream(event)
             if event.isStopEvent { dispose() }
             return
         }
         let interrupted = gate.enter() // set when the observer reentrantly causes another event
         lock.unlock()
-        downstream.on(event)
+        downstream(event)
+        // After a dispose during the call this copy is the last reference to the user's closures: released here,
+        // outside the lock (whatever they release may take it).
+        _ = consume downstream
         lock.lock()
         let wake = gate.leave(restoring: interrupted)
         lock.unlock()
