@@ -17,6 +17,43 @@ struct TransformingOperatorTests {
         #expect(source.subscriptions == [SubscriptionRecord(200, 230)])
     }
 
+    /// Single-source operators in a row share one subscription to their source (they fuse): each subscription
+    /// still has its own operator state, an operator in the middle that ends the stream disposes the source, and
+    /// the operators after one that failed see nothing more.
+    @Test("a chain of single-source operators: state per subscription, a middle end disposes the source")
+    func chainedSingleSourceOperators() {
+        let subject = PublishSubject<Int>()
+        var laterStage: [Int] = []
+        let chain = subject.map { $0 * 2 }.scan(0, accumulator: +).take(3).map { value -> Int in
+            laterStage.append(value)
+            return value + 1
+        }
+        let (first, _) = chain.log()
+        subject.onNext(1)
+        let (second, _) = chain.log()
+        #expect(subject.hasObservers)
+        subject.onNext(2)
+        subject.onNext(3) // the first subscription's third element: take ends it and disposes its source subscription
+        subject.onNext(4)
+        #expect(first.events == [.next(3), .next(7), .next(13), .completed])
+        #expect(second.events == [.next(5), .next(11), .next(19), .completed])
+        #expect(laterStage == [2, 6, 4, 12, 10, 18])
+        #expect(!subject.hasObservers)
+
+        let failing = PublishSubject<Int>()
+        var afterFailure: [Int] = []
+        let (log, _) = failing.map { value -> Int in
+            if value == 2 { throw TestError() }
+            return value
+        }.filter { afterFailure.append($0); return true }.log()
+        failing.onNext(1)
+        failing.onNext(2)
+        failing.onNext(3)
+        #expect(log.events == [.next(1), .error(TestError())])
+        #expect(afterFailure == [1])
+        #expect(!failing.hasObservers)
+    }
+
     @Test func compactMapDropsNil() {
         let (log, _) = Observable.of("1", "x", "3").compactMap { Int($0) }.log()
         #expect(log.events == [.next(1), .next(3), .completed])

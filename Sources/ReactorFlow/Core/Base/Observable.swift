@@ -34,7 +34,22 @@ public class Observable<Element>: ObservableType {
     @inlinable
     final func subscribeAtBoundary(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable {
         if let subjectCore { return subjectCore.subscribe(observer, waitsForDelivery: true, onDispose: onDispose) }
-        return Sink.boundary(observer, onDispose: onDispose) { run(AnyObserver($0)) }
+        return Sink.boundary(observer, onDispose: onDispose) { subscribeDelivering(into: $0) }
+    }
+
+    /// Subscribes so that events go to `sink`, which takes care of the grammar and of disposing what this
+    /// returns. An operator that would only put a sink of its own in front of `sink` (`LiftObservable`) uses it
+    /// instead.
+    @usableFromInline
+    func subscribeDelivering(into sink: Sink<Element>) -> Disposable {
+        run(AnyObserver(sink))
+    }
+
+    /// The observable of a single-source operator over this one (see `ObservableType.lift`); a lifted observable
+    /// fuses the two.
+    @usableFromInline
+    func lifted<Result>(_ makeHandler: @escaping (OperatorOutput<Result>) -> (Event<Element>) -> Void) -> Observable<Result> {
+        LiftObservable(source: self, makeHandler: makeHandler)
     }
 
     /// Subclasses deliver to `observer`; they may assume nothing about it and must obey the event grammar.

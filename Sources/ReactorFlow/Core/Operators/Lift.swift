@@ -1,12 +1,69 @@
 extension ObservableType {
-    /// Builds a single-source operator. For each subscription `makeHandler` receives the downstream sink and returns
-    /// the handler for upstream events; per-subscription state lives in that closure (events arrive serially, A2).
+    /// Builds a single-source operator. For each subscription `makeHandler` receives the operator's output and
+    /// returns the handler for upstream events; per-subscription state lives in that closure (events arrive
+    /// serially, A2).
+    ///
+    /// Operators built this way fuse (see `LiftObservable`): `map { … }.filter { … }.subscribe(…)` is one
+    /// subscription to the source whose handlers call each other, with one `Sink` at the end.
     @inlinable
-    func lift<Result>(_ makeHandler: @escaping (Sink<Result>) -> (Event<Element>) -> Void) -> Observable<Result> {
-        let source = asObservable()
-        return .make { sink in
-            source.subscribeInside(AnyObserver(lifetime: sink, eventHandler: makeHandler(sink)))
+    func lift<Result>(_ makeHandler: @escaping (OperatorOutput<Result>) -> (Event<Element>) -> Void) -> Observable<Result> {
+        asObservable().lifted(makeHandler)
+    }
+}
+
+/// Where a single-source operator's handler sends its events: the handler of the next operator fused with it, or
+/// the subscription's `Sink`, which enforces the event grammar and disposes the source when a terminal event
+/// reaches it.
+///
+/// Fused handlers need no grammar of their own: a terminal event from any of them travels down to the sink, which
+/// disposes the source's subscription before returning, so the source sends nothing more (its events are
+/// serialized, A2). An event already on its way on another thread when the user disposes may still run the fused
+/// handlers; the user's observer, behind its boundary sink, does not receive it (A3).
+@usableFromInline
+enum OperatorOutput<Element>: ObserverType {
+    case sink(Sink<Element>)
+    case handler((Event<Element>) -> Void)
+
+    @inlinable
+    func on(_ event: Event<Element>) {
+        switch self {
+        case .sink(let sink): sink.on(event)
+        case .handler(let handler): handler(event)
         }
+    }
+}
+
+/// The observable a single-source operator returns: its source and the maker of its handler.
+///
+/// Lifting it again composes the two makers over the same source instead of subscribing one operator to the other,
+/// so a chain of such operators costs one subscription and one sink, not one of each per operator; and a
+/// subscriber's boundary sink serves as that sink.
+@usableFromInline
+final class LiftObservable<Source, Element>: Observable<Element> {
+    @usableFromInline let source: Observable<Source>
+    @usableFromInline let makeHandler: (OperatorOutput<Element>) -> (Event<Source>) -> Void
+
+    @inlinable
+    init(source: Observable<Source>, makeHandler: @escaping (OperatorOutput<Element>) -> (Event<Source>) -> Void) {
+        self.source = source
+        self.makeHandler = makeHandler
+        super.init()
+    }
+
+    @usableFromInline
+    override func lifted<Result>(_ next: @escaping (OperatorOutput<Result>) -> (Event<Element>) -> Void) -> Observable<Result> {
+        let first = makeHandler
+        return LiftObservable<Source, Result>(source: source) { output in first(.handler(next(output))) }
+    }
+
+    @usableFromInline
+    override func run(_ observer: AnyObserver<Element>) -> Disposable {
+        Sink.running(observer) { sink in subscribeDelivering(into: sink) }
+    }
+
+    @usableFromInline
+    override func subscribeDelivering(into sink: Sink<Element>) -> Disposable {
+        source.subscribeInside(AnyObserver(lifetime: sink, eventHandler: makeHandler(.sink(sink))))
     }
 }
 
