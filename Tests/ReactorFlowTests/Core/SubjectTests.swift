@@ -160,6 +160,28 @@ struct SubjectTests {
         #expect(!subject.hasObservers)
     }
 
+    /// The same when the dispose comes from outside any delivery: the subscription's closures are released after
+    /// the subject's lock is let go.
+    @Test("disposing releases the subscription's closures outside the subject's lock")
+    func disposeReleasesClosuresOutsideTheLock() {
+        final class BagOwner {
+            let bag = DisposeBag()
+        }
+        let subject = PublishSubject<Int>()
+        var other: [Int] = []
+        var owner: BagOwner? = BagOwner()
+        subject.subscribe(onNext: { other.append($0) }).disposed(by: owner!.bag)
+        let subscription = subject.subscribe(onNext: { [owner] _ in withExtendedLifetime(owner) {} })
+        let operatorSubscription = subject.map { [owner] value in withExtendedLifetime(owner) { value } }.subscribe()
+        owner = nil
+        subject.onNext(1)
+        subscription.dispose() // hangs if the closure, the owner's last holder but one, dies under the lock
+        operatorSubscription.dispose() // the last holder: the owner dies here and its bag disposes the first one
+        subject.onNext(2)
+        #expect(other == [1])
+        #expect(!subject.hasObservers)
+    }
+
     @Test func bindForwardsElementsToSubjectsAndObservers() {
         let target = PublishSubject<Int>()
         let (log, _) = target.log()

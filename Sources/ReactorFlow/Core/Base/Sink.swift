@@ -121,12 +121,15 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
             return
         }
         disposed = true
+        // Released after the lock: it may hold the last references to the user's objects (see `SubjectSubscription`).
+        let released = downstream
         downstream = nil
         let upstream = self.upstream
         self.upstream = nil
         let onDispose = self.onDispose
         self.onDispose = nil
         lock.unlock()
+        withExtendedLifetime(released) {}
         upstream?.dispose()
         onDispose?()
         waitForDeliveryOnAnotherThread()

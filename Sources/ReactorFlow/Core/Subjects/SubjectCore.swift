@@ -282,13 +282,18 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
 
     @usableFromInline func dispose() {
         lock.lock()
+        // Taken out rather than dropped here: the observer and queued events may hold the last references to the
+        // user's objects, whose deinitialisation may take this lock (a view's dispose bag disposing its other
+        // subscriptions). They are released below, after the lock.
+        let released = (observer, pending)
         observer = nil
-        pending.removeAll()
+        pending = FIFO()
         let whenEnded = onDispose
         onDispose = nil
         // The core's lock is this subscription's own.
         core.subscriptions.removeAll { $0 === self }
         lock.unlock()
+        withExtendedLifetime(released) {}
         whenEnded?.call()
         if waitsForDelivery {
             DeliveryGate.waitUntilIdle { lock.withLock { gate.isBusyElsewhere() } }
