@@ -14,7 +14,9 @@ import Darwin
 /// 2. So that observers are never called concurrently (rule A2), anything fed from several threads or sources
 ///    delivers through a drain queue (`SerializedObserver`, `SubjectCore`): the first caller delivers, later callers
 ///    enqueue and return, and the deliverer drains the queue before it lets go.
-/// 3. Closures are released on the terminal event or on `dispose()`, whichever comes first (rule A3).
+/// 3. Closures are released on the terminal event or on `dispose()`, whichever comes first (rule A3), and after
+///    the lock is let go: the last reference to a closure may be the last to the user's objects, whose
+///    deinitialisation is user code too (a view's dispose bag disposing its other subscriptions takes their locks).
 /// 4. Where a subscription meets the user's observer (every public `subscribe`), `dispose()` called on another
 ///    thread while an event is being delivered waits for that delivery to return, so once `dispose()` returns the
 ///    observer is called no more (rule A3). Operators subscribe to each other without this wait: a wait inside an
@@ -23,6 +25,9 @@ import Darwin
 /// 5. Fields that a lock guards are marked `@exclusivity(unchecked)`: the lock already makes every access exclusive,
 ///    and the runtime's own check cost about a tenth of each event. Per-event code is `@inlinable` so that it is
 ///    compiled for the user's element types (see `Benchmarks/README.md`).
+/// 6. Single-source operators (`map`, `filter`, `scan`, `take`…, built with `lift`) have no sink each: a chain of
+///    them is one subscription whose handlers call each other, ending in one sink — the subscriber's boundary sink
+///    when the user subscribes (see `LiftObservable`).
 @usableFromInline
 final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fields are guarded by `lock`
     @usableFromInline let lock = Lock.make()
