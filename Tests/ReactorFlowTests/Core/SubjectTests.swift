@@ -134,52 +134,58 @@ struct SubjectTests {
         #expect(received == [1])
     }
 
-    /// A subscriber that disposes itself during its delivery leaves the delivering thread holding the last
-    /// reference to its closures; whatever they release (here, a dispose bag holding another subscription to the
-    /// same subject) must not run under the subject's lock, or it deadlocks there (B12).
-    @Test("closures that die after their own delivery are released outside the subject's lock")
-    func closuresDyingAfterTheirDeliveryAreReleasedOutsideTheLock() {
-        final class BagOwner {
+    /// A subject whose first subscription sits in `owner`'s dispose bag: the owner's death disposes it, which takes
+    /// the subject's lock. The tests below make a subscription's closures the owner's last holders, so that the owner
+    /// dies when those closures are released: it must happen outside the subject's lock, or it deadlocks there (B12).
+    final class OwnedSubscriptionFixture {
+        final class Owner {
             let bag = DisposeBag()
         }
+        final class Received {
+            var values: [Int] = []
+        }
         let subject = PublishSubject<Int>()
-        var other: [Int] = []
-        var owner: BagOwner? = BagOwner()
-        subject.subscribe(onNext: { other.append($0) }).disposed(by: owner!.bag)
+        var owner: Owner? = Owner()
+        /// What the owned subscription received.
+        let ownedReceived = Received()
+
+        init() {
+            subject.subscribe(onNext: { [ownedReceived] in ownedReceived.values.append($0) }).disposed(by: owner!.bag)
+        }
+    }
+
+    /// A subscriber that disposes itself during its delivery leaves the delivering thread holding the last
+    /// reference to its closures.
+    @Test("closures that die after their own delivery are released outside the subject's lock")
+    func closuresDyingAfterTheirDeliveryAreReleasedOutsideTheLock() {
+        let fixture = OwnedSubscriptionFixture()
         var subscription: Disposable?
         var received: [Int] = []
-        subscription = subject.subscribe(onNext: { [owner] value in
+        subscription = fixture.subject.subscribe(onNext: { [owner = fixture.owner] value in
             withExtendedLifetime(owner) { received.append(value) }
             subscription?.dispose()
         })
-        owner = nil
-        subject.onNext(1) // the owner dies once this delivery returns; its bag disposes the first subscription
-        subject.onNext(2)
+        fixture.owner = nil
+        fixture.subject.onNext(1) // the owner dies once this delivery returns; its bag disposes the first subscription
+        fixture.subject.onNext(2)
         #expect(received == [1])
-        #expect(other == [1])
-        #expect(!subject.hasObservers)
+        #expect(fixture.ownedReceived.values == [1])
+        #expect(!fixture.subject.hasObservers)
     }
 
-    /// The same when the dispose comes from outside any delivery: the subscription's closures are released after
-    /// the subject's lock is let go.
+    /// The same when the dispose comes from outside any delivery, for a subject subscription and for a sink.
     @Test("disposing releases the subscription's closures outside the subject's lock")
     func disposeReleasesClosuresOutsideTheLock() {
-        final class BagOwner {
-            let bag = DisposeBag()
-        }
-        let subject = PublishSubject<Int>()
-        var other: [Int] = []
-        var owner: BagOwner? = BagOwner()
-        subject.subscribe(onNext: { other.append($0) }).disposed(by: owner!.bag)
-        let subscription = subject.subscribe(onNext: { [owner] _ in withExtendedLifetime(owner) {} })
-        let operatorSubscription = subject.map { [owner] value in withExtendedLifetime(owner) { value } }.subscribe()
-        owner = nil
-        subject.onNext(1)
+        let fixture = OwnedSubscriptionFixture()
+        let subscription = fixture.subject.subscribe(onNext: { [owner = fixture.owner] _ in withExtendedLifetime(owner) {} })
+        let operatorSubscription = fixture.subject.map { [owner = fixture.owner] value in withExtendedLifetime(owner) { value } }.subscribe()
+        fixture.owner = nil
+        fixture.subject.onNext(1)
         subscription.dispose() // hangs if the closure, the owner's last holder but one, dies under the lock
         operatorSubscription.dispose() // the last holder: the owner dies here and its bag disposes the first one
-        subject.onNext(2)
-        #expect(other == [1])
-        #expect(!subject.hasObservers)
+        fixture.subject.onNext(2)
+        #expect(fixture.ownedReceived.values == [1])
+        #expect(!fixture.subject.hasObservers)
     }
 
     @Test func bindForwardsElementsToSubjectsAndObservers() {
