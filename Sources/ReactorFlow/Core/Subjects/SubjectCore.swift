@@ -231,6 +231,12 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         // die here, outside the lock (whatever they release may take it).
         _ = consume observer
         lock.lock()
+        if pending.isEmpty && !event.isStopEvent && !gate.disposerWaiting {
+            // The common case: nothing arrived meanwhile and nobody waits, so there is nothing to drain or wake.
+            gate.thread = nil
+            delivering = false
+            return
+        }
         drainKeepingLock(ended: event.isStopEvent)
     }
 
