@@ -55,7 +55,10 @@ final class App {
         settingsView.reactor = settings
     }
 
-    /// Waits until the login state satisfies `condition`.
+    /// Waits until the login state satisfies `condition` and the login's requests have finished.
+    ///
+    /// The second part matters: the state that ends a login (`isLoading == false`) is reduced just before the
+    /// login's stream completes, and until it has, the `.first` policy ignores a new tap as a duplicate.
     func waitFor(_ condition: @escaping @Sendable (LoginReactor.State) -> Bool) async {
         let stream = login.state.filter(condition).take(1).values
         do {
@@ -63,5 +66,6 @@ final class App {
         } catch {
             timeline.log("error", "waiting failed: \(error)")
         }
+        await login.waitUntilIdle()
     }
 }

@@ -26,6 +26,7 @@ struct Story {
 
         timeline.chapter("1. Launch with no saved session: auto-login finds nothing")
         app.login.action.onNext(.autoLogin)
+        await app.login.waitUntilIdle()
         check(app.login.currentState.user == nil, "auto-login without a token should stay signed out")
 
         timeline.chapter("2. A burst of 5 taps on a slow login makes one call; its failure is shown once")

@@ -217,6 +217,18 @@ struct EffectsTests {
         #expect(reactor.currentState.steps == ["one", "two", "three", "sync"])
     }
 
+    @Test("waitUntilIdle returns once every running mutation stream has finished; at once when none runs")
+    func waitUntilIdle() async {
+        let reactor = AsyncReactor(started: AsyncSignal(), cancelled: AsyncSignal())
+        await reactor.waitUntilIdle()
+        #expect(reactor.currentState.steps.isEmpty)
+        reactor.action.onNext(.quick)
+        reactor.action.onNext(.quick)
+        await reactor.waitUntilIdle()
+        #expect(reactor.currentState.steps.count == 6)
+        #expect(reactor.currentState.steps.filter { $0 == "three" }.count == 2)
+    }
+
     @Test("Observable.run emits what it sends, fails with what it throws")
     func observableRun() async throws {
         let values = try await Observable<Int>.run { send in

@@ -128,3 +128,24 @@ extension Reactor {
         }
     }
 }
+
+extension Reactor {
+    /// Returns once none of the reactor's mutation streams is running (at once if none is), their mutations
+    /// reduced (with the default scheduler).
+    ///
+    /// For code that must not send its next action while an earlier one's stream is still finishing: a state that
+    /// says "done" (say, `isLoading == false`) can be reduced just before its stream completes, and a `.first` or
+    /// `.serial` policy still counts that stream as running until it has. Streams merged in `transform(mutation:)`
+    /// are not counted.
+    ///
+    /// ```swift
+    /// reactor.action.onNext(.refresh)
+    /// await reactor.waitUntilIdle()
+    /// ```
+    nonisolated(nonsending) public func waitUntilIdle() async {
+        let effects = reactorStorage.pipeline(for: self).effects
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            effects.whenIdle { continuation.resume() }
+        }
+    }
+}
