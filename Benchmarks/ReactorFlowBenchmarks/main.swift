@@ -95,6 +95,8 @@ for scenario in scenarios where filter.map({ scenario.name.contains($0) }) ?? tr
     }
 }
 
+// The floors run with every scenario, or alone with `--filter floor`; not with another filter, so that counting a
+// scenario's allocations (`valgrind --tool=dhat … --filter counter`) counts only the scenario's.
 var floor: [String: Double] = [:]
 let floors: [(String, (Int) -> UInt64)] = [
     ("reduce-loop", Scenarios.floorReduceLoop),
@@ -102,7 +104,7 @@ let floors: [(String, (Int) -> UInt64)] = [
     ("serialized-store", Scenarios.floorSerializedStore(boxed: false)),
     ("serialized-store-boxed", Scenarios.floorSerializedStore(boxed: true)),
 ]
-for (name, run) in floors {
+for (name, run) in floors where filter.map({ "floor".contains($0) }) ?? true {
     let operations = scaled(10_000_000)
     _ = run(operations / 10)
     var samples = (0..<runs).map { _ in Double(run(operations)) / Double(operations) }
