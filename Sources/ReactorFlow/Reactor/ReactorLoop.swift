@@ -20,6 +20,18 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
         case mutation(R.Mutation)
         /// A lane's stream ended and the lane has queued actions: start them (`.serial`).
         case resumeLanes
+        /// A mutation stream ended: it is counted finished (for `send(_:)` and `waitUntilIdle()`) once the mutations
+        /// it sent before are reduced, which is when the loop comes to this.
+        case streamEnded(SendToken?)
+
+        /// Counts a stream's end as finished in `tracker`; does nothing for other work. Called when the loop comes
+        /// to it, and for work dropped because the reactor is gone, so that nobody waits for that stream forever.
+        @inlinable
+        func countStreamEnd(in tracker: EffectTracker) {
+            guard case .streamEnded(let token) = self else { return }
+            token?.streamFinished()
+            tracker.finished()
+        }
     }
 
     @usableFromInline @exclusivity(unchecked) var current: R.State
@@ -115,6 +127,7 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     func startOrQueueHoldingLock(_ work: Work) {
         if isDisposed {
             lock.unlock()
+            work.countStreamEnd(in: self)
             return
         }
         if running {
@@ -125,10 +138,13 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
         running = true
         lock.unlock()
         guard let reactor else {
-            lock.withLock {
-                pending.removeAll()
+            let dropped = lock.withLock { () -> FIFO<Work> in
+                defer { pending = FIFO() }
                 running = false
+                return pending
             }
+            work.countStreamEnd(in: self)
+            for item in dropped.elements { item.countStreamEnd(in: self) }
             return
         }
         // The reactor stays alive until the queue is empty: its deinitialisation, if this was the last reference,
@@ -165,6 +181,8 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
             reduce(mutation, reactor: reactor)
         case .resumeLanes:
             stage?.resumeIdleLanes(reactor: reactor)
+        case .streamEnded:
+            work.countStreamEnd(in: self)
         }
     }
 
@@ -181,13 +199,16 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     /// Called from the reactor's deinitialisation, so no thread is running work (running work holds the reactor).
     @usableFromInline
     func dispose() {
-        let stage = lock.withLock { () -> MutationStage<R>? in
+        let (stage, dropped) = lock.withLock { () -> (MutationStage<R>?, FIFO<Work>) in
             isDisposed = true
             takesActionsDirectly = false
-            pending.removeAll()
-            defer { self.stage = nil }
-            return self.stage
+            defer {
+                self.stage = nil
+                pending = FIFO()
+            }
+            return (self.stage, pending)
         }
+        for item in dropped.elements { item.countStreamEnd(in: self) }
         stage?.dispose()
     }
 }

@@ -229,6 +229,26 @@ struct EffectsTests {
         #expect(reactor.currentState.steps.filter { $0 == "three" }.count == 2)
     }
 
+    /// A stream that ends on one thread while another thread runs the reactor's loop leaves its last mutation queued
+    /// there: the stream counts as running (for `send` and `waitUntilIdle`) until that mutation is reduced.
+    @Test("a mutation stream counts as running until the mutations it sent before it ended are reduced")
+    func streamEndIsCountedAfterItsMutations() async {
+        let reactor = BlockingReduceReactor()
+        let effects = reactor.reactorStorage.pipeline(for: reactor).effects
+        reactor.action.onNext(.follow) // the stream is `reactor.stream`, a subject this test drives
+        #expect(effects.count == 1)
+        let shared = Shared(reactor)
+        Thread.detachNewThread { shared.value.action.onNext(.block) } // its `reduce` waits for `release`
+        reactor.entered.wait()
+        reactor.stream.onNext(.add(1)) // queued behind the blocked item
+        reactor.stream.onCompleted()
+        #expect(effects.count == 1) // still running: its mutation is not reduced yet
+        reactor.release.signal()
+        await reactor.waitUntilIdle()
+        #expect(reactor.currentState == 101)
+        #expect(effects.count == 0)
+    }
+
     @Test("Observable.run emits what it sends, fails with what it throws")
     func observableRun() async throws {
         let values = try await Observable<Int>.run { send in
@@ -239,6 +259,36 @@ struct EffectsTests {
         #expect(values == [1, 2])
         await #expect(throws: TestError.self) {
             _ = try await Observable<Int>.run { _ in throw TestError() }.values.collect()
+        }
+    }
+}
+
+/// A reactor whose `.block` is reduced on whichever thread runs it, waiting there until the test signals `release`.
+final class BlockingReduceReactor: Reactor, @unchecked Sendable { // the semaphores and the subject are thread-safe
+    enum Action { case follow, block }
+    enum Mutation { case add(Int), block }
+    typealias State = Int
+
+    let initialState = 0
+    let reactorStorage = ReactorStorage()
+    let stream = PublishSubject<Mutation>()
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+
+    func mutate(action: Action) -> Observable<Mutation> {
+        switch action {
+        case .follow: return stream.asObservable()
+        case .block: return .just(.block)
+        }
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        switch mutation {
+        case .add(let value): return state + value
+        case .block:
+            entered.signal()
+            release.wait()
+            return state + 100
         }
     }
 }

@@ -67,7 +67,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
                 switch work {
                 case .action(let action, let token): receive(action, token: token, reactor: reactor) { self.emit(.next($0)) }
                 case .resumeLanes: resumeIdleLanes(reactor: reactor)
-                case .mutation: break // mutations never pass through here
+                case .mutation, .streamEnded: break // these go to the loop only
                 }
             })
         }
@@ -205,8 +205,18 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         }
         stream.subscription.dispose()
         if removed {
-            stream.token?.streamFinished()
-            effects.finished()
+            switch output {
+            case .loop(let loop):
+                // Counted finished in the loop's turn, after the mutations this stream sent before it ended, which
+                // may still be queued there (another thread is running the loop): `send` and `waitUntilIdle` then
+                // return with them reduced.
+                loop.submit(.streamEnded(stream.token))
+            case .observer:
+                // Its mutations pass through the user's `transform(mutation:)`, which may hold them: no order to
+                // keep.
+                stream.token?.streamFinished()
+                effects.finished()
+            }
         }
         if laneWaits { takeTurn(.resumeLanes) }
         if done { emit(.completed) }
