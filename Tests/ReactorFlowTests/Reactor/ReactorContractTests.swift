@@ -333,6 +333,15 @@ struct ReactorContractTests {
         #expect(reactor.currentState.value == 2)
     }
 
+    @Test("B12 an object that dies with a replaced state may use the reactor in its deinit")
+    func replacedStateDiesOutsideTheLock() {
+        let reactor = ResourceReactor()
+        reactor.action.onNext(.replace) // generation 1 holds resource 1
+        reactor.action.onNext(.replace) // generation 2 replaces it: resource 1's last holder was the replay buffer
+        reactor.action.onNext(.replace)
+        #expect(reactor.deaths == ["1@2", "2@3"]) // resource number @ the generation current when it died
+    }
+
     @Test("ReactorKit's README counter behaves the same under TestScheduler")
     func readmeCounter() {
         let scheduler = TestScheduler()

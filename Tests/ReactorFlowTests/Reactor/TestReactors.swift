@@ -198,3 +198,37 @@ final class LoadCounterReactor: Reactor {
         return state
     }
 }
+
+/// A reactor whose every state holds a new resource; a resource that dies reads the reactor's current state.
+final class ResourceReactor: Reactor {
+    final class Resource {
+        let number: Int
+        weak var owner: ResourceReactor?
+        init(number: Int, owner: ResourceReactor) {
+            self.number = number
+            self.owner = owner
+        }
+        deinit { owner?.resourceDied(number) }
+    }
+
+    enum Action { case replace }
+    struct State {
+        var generation = 0
+        var resource: Resource?
+    }
+
+    let initialState = State()
+    let reactorStorage = ReactorStorage()
+    private(set) var deaths: [String] = []
+
+    func reduce(state: State, mutation: Action) -> State {
+        var state = state
+        state.generation += 1
+        state.resource = Resource(number: state.generation, owner: self)
+        return state
+    }
+
+    func resourceDied(_ number: Int) {
+        deaths.append("\(number)@\(currentState.generation)") // takes the reactor's lock
+    }
+}

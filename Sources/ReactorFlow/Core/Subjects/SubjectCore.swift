@@ -70,11 +70,14 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
             return
         }
         lastSequence &+= 1
+        // The element the replay buffer lets go of dies after the lock, like every user value (see `Sink`, point 3).
+        var displaced: Element?
         switch event {
         case .next(let element):
-            buffer.append(element, capacity: replayCapacity)
+            displaced = buffer.append(element, capacity: replayCapacity)
         case .error, .completed: stopEvent = event
         }
+        defer { withExtendedLifetime(displaced) {} }
         if draining {
             if waiting == nil { waiting = WaitingEvents() }
             waiting.unsafelyUnwrapped.events.append((lastSequence, event))
@@ -101,12 +104,15 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     @inlinable
     func publishFromSoleSender(_ element: Element) {
         lock.lock()
+        var displaced: Element?
         if !stopped {
             lastSequence &+= 1
-            buffer.append(element, capacity: replayCapacity)
+            displaced = buffer.append(element, capacity: replayCapacity)
             deliverKeepingLock(.next(element), sequence: lastSequence, to: subscriptions)
         }
         lock.unlock()
+        // The previous state, say, dies here, after the lock: its deinitialisation may use the reactor.
+        withExtendedLifetime(displaced) {}
     }
 
     /// Called holding `lock`; returns holding it, once `event` (number `sequence`) went to each of `targets` that
@@ -326,15 +332,18 @@ struct ReplayBuffer<Element> {
         queue = capacity > 1 ? Queue() : nil
     }
 
+    /// Returns the element that left the buffer, for the caller to release after its lock.
     @inlinable
-    mutating func append(_ element: Element, capacity: Int32) {
+    mutating func append(_ element: Element, capacity: Int32) -> Element? {
         switch capacity {
-        case 0: return
-        case 1: latest = element
+        case 0: return nil
+        case 1:
+            defer { latest = element }
+            return latest.take()
         default:
             let queue = queue.unsafelyUnwrapped
             queue.elements.append(element)
-            if queue.elements.count > Int(capacity) { _ = queue.elements.popFirst() }
+            return queue.elements.count > Int(capacity) ? queue.elements.popFirst() : nil
         }
     }
 
