@@ -65,6 +65,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable { // all
     }
 
     /// Removes the disposable for `key` without disposing it (it finished on its own).
+    @usableFromInline
     func forget(_ key: DisposeKey) {
         lock.withLock { _ = items.removeValue(forKey: key.value) }
     }

@@ -5,6 +5,7 @@ extension ObservableType {
     /// ```swift
     /// queries.flatMap { api.search($0) }
     /// ```
+    @inlinable
     public func flatMap<Inner: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Inner) -> Observable<Inner.Element> {
         merging(maxConcurrent: .max, selector)
     }
@@ -14,10 +15,12 @@ extension ObservableType {
     /// ```swift
     /// uploads.concatMap { api.upload($0) }
     /// ```
+    @inlinable
     public func concatMap<Inner: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Inner) -> Observable<Inner.Element> {
         merging(maxConcurrent: 1, selector)
     }
 
+    @inlinable
     func merging<Inner: ObservableConvertibleType>(maxConcurrent: Int, _ selector: @escaping (Element) throws -> Inner) -> Observable<Inner.Element> {
         let source = asObservable()
         return .make { sink in
@@ -35,11 +38,13 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// ```swift
     /// Observable.of(a, b).merge()
     /// ```
+    @inlinable
     public func merge() -> Observable<Element.Element> {
         flatMap { $0 }
     }
 
     /// Merges the inner observables, at most `maxConcurrent` subscribed at once; the others wait their turn.
+    @inlinable
     public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
         merging(maxConcurrent: max(1, maxConcurrent)) { $0 }
     }
@@ -49,6 +54,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// ```swift
     /// Observable.of(first, second).concat()
     /// ```
+    @inlinable
     public func concat() -> Observable<Element.Element> {
         concatMap { $0 }
     }
@@ -73,24 +79,28 @@ extension Observable {
 /// The sink behind `flatMap`, `concatMap` and `merge`.
 ///
 /// Inner observables beyond `maxConcurrent` wait in a queue. Starting the next one is done in a loop, so a chain
-/// of synchronous inner observables never recurses.
+/// of synchronous inner observables never recurses. Per-event code is `@inlinable` (see `Sink`, point 5): compiled
+/// once, unspecialised, it looked up type metadata on every event, most of a `flatMap { .just($0) }` event's cost.
+@usableFromInline
 final class MergeSink<SourceElement, Element>: @unchecked Sendable { // mutable state is guarded by `lock`
-    private let lock = Lock.make()
-    private let downstream: SerializedObserver<Element>
-    private let group = CompositeDisposable()
-    private let selector: (SourceElement) throws -> Observable<Element>
-    private let maxConcurrent: Int
-    private var active = 0
-    private var waiting = FIFO<Observable<Element>>()
-    private var sourceCompleted = false
-    private var starting = false
+    @usableFromInline let lock = Lock.make()
+    @usableFromInline let downstream: SerializedObserver<Element>
+    @usableFromInline let group = CompositeDisposable()
+    @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
+    @usableFromInline let maxConcurrent: Int
+    @usableFromInline @exclusivity(unchecked) var active = 0
+    @usableFromInline @exclusivity(unchecked) var waiting = FIFO<Observable<Element>>()
+    @usableFromInline @exclusivity(unchecked) var sourceCompleted = false
+    @usableFromInline @exclusivity(unchecked) var starting = false
 
+    @inlinable
     init(downstream: Sink<Element>, maxConcurrent: Int, selector: @escaping (SourceElement) throws -> Observable<Element>) {
         self.downstream = SerializedObserver(AnyObserver(downstream))
         self.maxConcurrent = maxConcurrent
         self.selector = selector
     }
 
+    @inlinable
     func run(_ source: Observable<SourceElement>) -> Disposable {
         group.insert(source.subscribeInside(AnyObserver<SourceElement> { [self] event in
             switch event {
@@ -113,7 +123,8 @@ final class MergeSink<SourceElement, Element>: @unchecked Sendable { // mutable 
         return group
     }
 
-    private func enqueue(_ inner: Observable<Element>) {
+    @inlinable
+    func enqueue(_ inner: Observable<Element>) {
         lock.lock()
         waiting.append(inner)
         if starting {
@@ -125,7 +136,8 @@ final class MergeSink<SourceElement, Element>: @unchecked Sendable { // mutable 
     }
 
     /// Called with `lock` held and `starting` set; returns with the lock released.
-    private func startWaiting() {
+    @inlinable
+    func startWaiting() {
         while active < maxConcurrent, let inner = waiting.popFirst() {
             active += 1
             lock.unlock()
@@ -136,7 +148,8 @@ final class MergeSink<SourceElement, Element>: @unchecked Sendable { // mutable 
         lock.unlock()
     }
 
-    private func subscribe(_ inner: Observable<Element>) {
+    @inlinable
+    func subscribe(_ inner: Observable<Element>) {
         let holder = SingleAssignmentDisposable()
         guard let key = group.insert(holder) else { return }
         holder.setDisposable(inner.subscribeInside(AnyObserver<Element> { [self] event in
