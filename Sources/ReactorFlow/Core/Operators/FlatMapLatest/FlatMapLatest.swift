@@ -5,6 +5,7 @@ extension ObservableType {
     /// ```swift
     /// query.flatMapLatest { api.search($0) } // typing "ab" cancels the search for "a"
     /// ```
+    @inlinable
     public func flatMapLatest<Inner: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Inner) -> Observable<Inner.Element> {
         let source = asObservable()
         return .make { sink in
@@ -15,23 +16,28 @@ extension ObservableType {
 
 extension ObservableType where Element: ObservableConvertibleType {
     /// Follows only the latest inner observable.
+    @inlinable
     public func switchLatest() -> Observable<Element.Element> {
         flatMapLatest { $0 }
     }
 }
 
+/// Per-event code is `@inlinable` so that it is compiled for the element types (see `Sink`, point 5).
+@usableFromInline
 final class FlatMapLatestSink<SourceElement, Element>: @unchecked Sendable { // `state` is guarded by `lock`
-    private let lock = Lock.make()
-    private var state = FlatMapLatestStateMachine()
-    private let downstream: SerializedObserver<Element>
-    private let selector: (SourceElement) throws -> Observable<Element>
-    private let inner = SerialDisposable()
+    @usableFromInline let lock = Lock.make()
+    @usableFromInline @exclusivity(unchecked) var state = FlatMapLatestStateMachine()
+    @usableFromInline let downstream: SerializedObserver<Element>
+    @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
+    @usableFromInline let inner = SerialDisposable()
 
+    @inlinable
     init(downstream: Sink<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>) {
         self.downstream = SerializedObserver(AnyObserver(downstream))
         self.selector = selector
     }
 
+    @inlinable
     func run(_ source: Observable<SourceElement>) -> Disposable {
         let sourceSubscription = source.subscribeInside(AnyObserver<SourceElement> { [self] event in
             switch event {
