@@ -29,8 +29,7 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
         @inlinable
         func countStreamEnd(in tracker: EffectTracker) {
             guard case .streamEnded(let token) = self else { return }
-            token?.streamFinished()
-            tracker.finished()
+            tracker.streamEnded(token: token)
         }
     }
 

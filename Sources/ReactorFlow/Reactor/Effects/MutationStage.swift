@@ -63,11 +63,13 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         if case .observer(let box) = output {
             // Weak: the stage owns the box, which owns this.
             box.turns = SerializedObserver(AnyObserver { [weak self] event in
-                guard let self, case .next(let work) = event, let reactor = self.reactor else { return }
+                guard let self, case .next(let work) = event else { return }
+                work.countStreamEnd(in: effects) // counted even when the reactor is gone, so nobody waits forever
+                guard let reactor = self.reactor else { return }
                 switch work {
                 case .action(let action, let token): receive(action, token: token, reactor: reactor) { self.emit(.next($0)) }
                 case .resumeLanes: resumeIdleLanes(reactor: reactor)
-                case .mutation, .streamEnded: break // these go to the loop only
+                case .mutation, .streamEnded: break // mutations go to the loop only; a stream's end is counted above
                 }
             })
         }
@@ -151,8 +153,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         }
         for stream in cancelled {
             stream.subscription.dispose()
-            stream.token?.streamFinished()
-            effects.finished()
+            effects.streamEnded(token: stream.token)
         }
         if proceed { follow(reactor.mutate(action: action), for: action, lane: key, token: token) }
     }
@@ -205,18 +206,10 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         }
         stream.subscription.dispose()
         if removed {
-            switch output {
-            case .loop(let loop):
-                // Counted finished in the loop's turn, after the mutations this stream sent before it ended, which
-                // may still be queued there (another thread is running the loop): `send` and `waitUntilIdle` then
-                // return with them reduced.
-                loop.submit(.streamEnded(stream.token))
-            case .observer:
-                // Its mutations pass through the user's `transform(mutation:)`, which may hold them: no order to
-                // keep.
-                stream.token?.streamFinished()
-                effects.finished()
-            }
+            // Counted finished in this stage's turn: in the reactor's loop, that comes after the mutations this stream
+            // sent before it ended, which may still be queued there (another thread is running the loop), so `send`
+            // and `waitUntilIdle` return with them reduced.
+            takeTurn(.streamEnded(stream.token))
         }
         if laneWaits { takeTurn(.resumeLanes) }
         if done { emit(.completed) }
@@ -257,8 +250,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         }
         for stream in running {
             stream.subscription.dispose()
-            stream.token?.streamFinished()
-            effects.finished()
+            effects.streamEnded(token: stream.token)
         }
         for token in queuedTokens { token.streamFinished() }
     }

@@ -27,6 +27,12 @@ package class EffectTracker: @unchecked Sendable { // fields are guarded by `loc
 
     @usableFromInline func started() { lock.withLock { running += 1 } }
 
+    /// A mutation stream ended (or was cancelled): it no longer counts, here or for the `send(_:)` that started it.
+    @usableFromInline func streamEnded(token: SendToken?) {
+        token?.streamFinished()
+        finished()
+    }
+
     @usableFromInline func finished() {
         let waiters = lock.withLock { () -> [@Sendable () -> Void] in
             running -= 1
