@@ -119,14 +119,17 @@ struct DisposalTests {
         #expect(disposed == 2)
     }
 
-    @Test("A3: dispose() on another thread returns only after a delivery in progress has returned")
-    func disposeWaitsForADeliveryInProgress() {
+    /// Also through fused single-source operators, whose one sink is the subscriber's boundary sink.
+    @Test("A3: dispose() on another thread returns only after a delivery in progress has returned",
+          arguments: [false, true])
+    func disposeWaitsForADeliveryInProgress(throughOperators: Bool) {
         let subject = PublishSubject<Int>()
+        let source = throughOperators ? subject.map { $0 * 2 }.filter { _ in true } : subject.asObservable()
         let log = LockedArray<String>()
         let entered = DispatchSemaphore(value: 0)
         let disposeStarted = DispatchSemaphore(value: 0)
         let disposed = DispatchSemaphore(value: 0)
-        let subscription = subject.subscribe(
+        let subscription = source.subscribe(
             onNext: { _ in
                 entered.signal()
                 disposeStarted.wait() // the other thread is inside dispose() now

@@ -156,7 +156,7 @@ struct SubjectTests {
 
     /// A subscriber that disposes itself during its delivery leaves the delivering thread holding the last
     /// reference to its closures.
-    @Test("closures that die after their own delivery are released outside the subject's lock")
+    @Test("A3 and B12: closures that die after their own delivery are released outside the subject's lock")
     func closuresDyingAfterTheirDeliveryAreReleasedOutsideTheLock() {
         let fixture = OwnedSubscriptionFixture()
         var subscription: Disposable?
@@ -174,7 +174,7 @@ struct SubjectTests {
     }
 
     /// The same when the dispose comes from outside any delivery, for a subject subscription and for a sink.
-    @Test("disposing releases the subscription's closures outside the subject's lock")
+    @Test("A3 and B12: disposing releases the subscription's closures outside the subject's lock")
     func disposeReleasesClosuresOutsideTheLock() {
         let fixture = OwnedSubscriptionFixture()
         let subscription = fixture.subject.subscribe(onNext: { [owner = fixture.owner] _ in withExtendedLifetime(owner) {} })

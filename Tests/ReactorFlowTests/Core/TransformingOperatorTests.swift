@@ -20,7 +20,7 @@ struct TransformingOperatorTests {
     /// Single-source operators in a row share one subscription to their source (they fuse): each subscription
     /// still has its own operator state, an operator in the middle that ends the stream disposes the source, and
     /// the operators after one that failed see nothing more.
-    @Test("a chain of single-source operators: state per subscription, a middle end disposes the source")
+    @Test("A1 a chain of single-source operators: state per subscription, a middle end disposes the source, nothing after a failure")
     func chainedSingleSourceOperators() {
         let subject = PublishSubject<Int>()
         var laterStage: [Int] = []
