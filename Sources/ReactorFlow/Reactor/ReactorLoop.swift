@@ -45,9 +45,11 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     /// Where actions go when this loop runs them: `nil` when `transform(mutation:)` is not the identity (a mutation
     /// stage then runs inside the user's mutation stream and only mutations reach this loop).
     @usableFromInline @exclusivity(unchecked) var stage: MutationStage<R>?
-    /// Where reduced states go: the state relay, or the subject behind `transform(state:)`. This loop is its only
-    /// sender, so it publishes to the subject's core directly.
-    @usableFromInline @exclusivity(unchecked) var states: Observable<R.State>?
+    /// The state relay's core. Reduced states go here when `transform(state:)` is the identity on an immediate
+    /// scheduler, and to `madeReducedStates` otherwise (`configure` says which). This loop is the only sender to
+    /// either, so it publishes to the core directly. A constant, so reading it costs no reference counting.
+    @usableFromInline let relay: SubjectCore<R.State>
+    @usableFromInline @exclusivity(unchecked) var statesGoToRelay = true
 
     /// The subject behind the stream `transform(state:)` receives, made on first use: a pipeline whose state
     /// transform is the identity never makes it.
@@ -64,18 +66,19 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     }
 
     @inlinable
-    init(initialState: R.State, lock: Lock) {
+    init(initialState: R.State, relay: SubjectCore<R.State>, lock: Lock) {
         current = initialState
+        self.relay = relay
         super.init(lock: lock)
     }
 
     /// Called once while the pipeline is wired, before any work can reach the loop.
     @inlinable
-    func configure(reactor: R, stage: MutationStage<R>?, states: Observable<R.State>) {
+    func configure(reactor: R, stage: MutationStage<R>?, statesGoToRelay: Bool) {
         lock.withLock {
             self.reactor = reactor
             self.stage = stage
-            self.states = states
+            self.statesGoToRelay = statesGoToRelay
         }
     }
 
@@ -175,7 +178,11 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     func run(_ work: Work, reactor: R) {
         switch work {
         case .action(let action, let token):
-            stage.unsafelyUnwrapped.receive(action, token: token, reactor: reactor) { reduce($0, reactor: reactor) }
+            // Without the reference counting that reading a variable costs: `stage` changes only in `configure` and
+            // `dispose`, and neither can run while the loop runs work.
+            Unmanaged.passUnretained(stage.unsafelyUnwrapped)._withUnsafeGuaranteedRef { stage in
+                stage.receive(action, token: token, reactor: reactor) { reduce($0, reactor: reactor) }
+            }
         case .mutation(let mutation):
             reduce(mutation, reactor: reactor)
         case .resumeLanes:
@@ -189,7 +196,11 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     @inlinable
     func reduce(_ mutation: R.Mutation, reactor: R) {
         current = reactor.reduce(state: current, mutation: mutation)
-        states.unsafelyUnwrapped.subjectCore.unsafelyUnwrapped.publishFromSoleSender(current)
+        if statesGoToRelay {
+            relay.publishFromSoleSender(current)
+        } else {
+            madeReducedStates.unsafelyUnwrapped.core.publishFromSoleSender(current)
+        }
     }
 
     /// Drops queued work; work sent later is ignored (the reactor is gone). Disposes the stage, which disposes the

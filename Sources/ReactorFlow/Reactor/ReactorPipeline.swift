@@ -29,11 +29,11 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
     @inlinable
     init(initialState: R.State, lock: Lock) {
         let actionCore = ActionSubject<R.Action>.makeCore(lock: lock)
-        let loop = ReactorLoop<R>(initialState: initialState, lock: lock)
+        state = StateRelay(lock: lock)
+        let loop = ReactorLoop<R>(initialState: initialState, relay: state.core, lock: lock)
         action = ActionSubject(core: actionCore, receiver: loop) { loop, core, action in
             unsafeDowncast(loop, to: ReactorLoop<R>.self).receiveFromSubject(action, subject: core)
         }
-        state = StateRelay(lock: lock)
         self.loop = loop
         self.initialState = initialState
     }
@@ -92,9 +92,9 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         let statesFused = immediate && transformedStates === statesInput
 
         // The loop is the only sender to either.
-        let reducedStatesTarget: Observable<R.State> = statesFused ? relay : loop.reducedStates
+        if !statesFused { _ = loop.reducedStates }
         let stage = mutationsFused ? MutationStage<R>(reactor: reactor, output: .loop(loop), effects: effects) : nil
-        loop.configure(reactor: reactor, stage: stage, states: reducedStatesTarget)
+        loop.configure(reactor: reactor, stage: stage, statesGoToRelay: statesFused)
 
         if statesFused {
             relay.acceptFromSoleSender(initialState)

@@ -126,8 +126,9 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         var index = 0
         let count = targets.count
         while index < count {
-            let subscription = targets[index]
-            if subscription.joinedAt < sequence { subscription.deliverKeepingLock(event) }
+            Unmanaged.passUnretained(targets[index])._withUnsafeGuaranteedRef { subscription in
+                if subscription.joinedAt < sequence { subscription.deliverKeepingLock(event) }
+            }
             index += 1
         }
     }
