@@ -54,6 +54,71 @@ struct TransformingOperatorTests {
         #expect(!failing.hasObservers)
     }
 
+    /// A user's subscription to operators over a subject is the subject's own subscription (no sink between):
+    /// whichever end comes first — the chain's own, the subject's, or a dispose — ends it once, calls `onDisposed`
+    /// once after the terminal handler, and lets nothing through afterwards, even an element sent from inside
+    /// that handler; an end during the subject's replay ends it before `subscribe` returns.
+    @Test("A1 and A3 operators subscribed over a subject end their subscription once, however they end")
+    func chainOverSubjectEndsOnce() {
+        let subject = PublishSubject<Int>()
+        var calls: [String] = []
+        let taken = subject.map { $0 * 10 }.take(2).subscribe(
+            onNext: { value in
+                calls.append("next \(value)")
+                if value == 20 { subject.onNext(3) } // reentrant: queued behind the completion, then dropped
+            },
+            onCompleted: {
+                calls.append("completed")
+                subject.onNext(4)
+            },
+            onDisposed: { calls.append("disposed") }
+        )
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onNext(5)
+        #expect(calls == ["next 10", "next 20", "completed", "disposed"])
+        #expect(!subject.hasObservers)
+        taken.dispose()
+        #expect(calls == ["next 10", "next 20", "completed", "disposed"])
+
+        let ending = PublishSubject<Int>()
+        var endingCalls: [String] = []
+        let mapped = ending.map { $0 + 1 }.subscribe(
+            onNext: { endingCalls.append("next \($0)") },
+            onCompleted: { endingCalls.append("completed") },
+            onDisposed: { endingCalls.append("disposed") }
+        )
+        ending.onNext(1)
+        ending.onCompleted()
+        mapped.dispose()
+        #expect(endingCalls == ["next 2", "completed", "disposed"])
+
+        let disposed = PublishSubject<Int>()
+        var disposedCalls: [String] = []
+        let filtered = disposed.filter { $0 > 0 }.subscribe(
+            onNext: { disposedCalls.append("next \($0)") },
+            onDisposed: { disposedCalls.append("disposed") }
+        )
+        disposed.onNext(1)
+        filtered.dispose()
+        filtered.dispose()
+        disposed.onNext(2)
+        #expect(disposedCalls == ["next 1", "disposed"])
+        #expect(!disposed.hasObservers)
+
+        let replaying = BehaviorSubject(value: 7)
+        var replayCalls: [String] = []
+        _ = replaying.map { $0 * 2 }.take(1).subscribe(
+            onNext: { replayCalls.append("next \($0)") },
+            onCompleted: { replayCalls.append("completed") },
+            onDisposed: { replayCalls.append("disposed") }
+        )
+        #expect(replayCalls == ["next 14", "completed", "disposed"])
+        #expect(!replaying.hasObservers)
+        replaying.onNext(8)
+        #expect(replayCalls == ["next 14", "completed", "disposed"])
+    }
+
     @Test func compactMapDropsNil() {
         let (log, _) = Observable.of("1", "x", "3").compactMap { Int($0) }.log()
         #expect(log.events == [.next(1), .next(3), .completed])

@@ -29,12 +29,21 @@ public class Observable<Element>: ObservableType {
     }
 
     /// Subscribes the user's `observer` (see `Sink`, point 4). A subject's own subscription is the boundary, which
-    /// saves a sink per subscriber and two lock round trips per event; anything else gets a boundary sink, built
-    /// here, inlined where the user subscribes, so that it is compiled for the element type.
+    /// saves a sink per subscriber and two lock round trips per event, and so it is for a chain of single-source
+    /// operators over a subject (`subscribeOverSubject`); anything else gets a boundary sink, built here, inlined
+    /// where the user subscribes, so that it is compiled for the element type.
     @inlinable
     final func subscribeAtBoundary(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable {
         if let subjectCore { return subjectCore.subscribe(observer, waitsForDelivery: true, onDispose: onDispose) }
+        if let subscription = subscribeOverSubject(observer, onDispose: onDispose) { return subscription }
         return Sink.boundary(observer, onDispose: onDispose) { subscribeDelivering(into: $0) }
+    }
+
+    /// Subscribes the user's `observer` straight to the subject this observable's operators run over, the
+    /// subject's subscription being the boundary; `nil` if it is not such a chain (see `LiftObservable`).
+    @usableFromInline
+    func subscribeOverSubject(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable? {
+        nil
     }
 
     /// Subscribes so that events go to `sink`, which takes care of the grammar and of disposing what this

@@ -13,7 +13,7 @@ extension ObservableType {
 
 /// Where a single-source operator's handler sends its events: the handler of the next operator fused with it, or
 /// the subscription's `Sink`, which enforces the event grammar and disposes the source when a terminal event
-/// reaches it.
+/// reaches it, or, for a user's subscription over a subject, the `ChainEnd` that does so in its place.
 ///
 /// Fused handlers need no grammar of their own: a terminal event from any of them travels down to the sink, which
 /// disposes the source's subscription before returning, so the source sends nothing more (its events are
@@ -23,12 +23,16 @@ extension ObservableType {
 enum OperatorOutput<Element>: ObserverType {
     case sink(Sink<Element>)
     case handler((Event<Element>) -> Void)
+    /// A case of its own rather than a `handler` closure: the closure would be formed where the subscription is
+    /// made, in code that is not compiled for the element type, and every event would run that generic code.
+    case end(ChainEnd<Element>)
 
     @inlinable
     func on(_ event: Event<Element>) {
         switch self {
         case .sink(let sink): sink.on(event)
         case .handler(let handler): handler(event)
+        case .end(let end): end.on(event)
         }
     }
 }
@@ -64,6 +68,63 @@ final class LiftObservable<Source, Element>: Observable<Element> {
     @usableFromInline
     override func subscribeDelivering(into sink: Sink<Element>) -> Disposable {
         source.subscribeInside(AnyObserver(lifetime: sink, eventHandler: makeHandler(.sink(sink))))
+    }
+
+    /// Over a subject, the user's subscription is the subject's own, as when subscribing to the subject directly:
+    /// it serializes deliveries and makes `dispose()` wait for one in progress (A3), so the chain needs no sink,
+    /// only a `ChainEnd` for what a sink would still do. Per event and subscriber this saves the sink's two lock
+    /// round trips (of three).
+    @usableFromInline
+    override func subscribeOverSubject(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable? {
+        guard let core = source.subjectCore else { return nil }
+        let end = ChainEnd(observer.handler, lock: core.lock)
+        let subscription = core.subscribe(AnyObserver(eventHandler: makeHandler(.end(end))),
+                                          waitsForDelivery: true, onDispose: onDispose)
+        end.attach(subscription)
+        return subscription
+    }
+}
+
+/// The user's end of a chain of single-source operators subscribed straight to a subject
+/// (`LiftObservable.subscribeOverSubject`). A terminal event from the subject ends its subscription by itself;
+/// one that an operator produced (a `map` that throws, a `take` that is done) does not, so this ends it, and drops
+/// whatever the chain might still send after it (A1).
+@usableFromInline
+final class ChainEnd<Element>: @unchecked Sendable { // `subscription` and `ended` are written under `lock` (the subject's); `ended` is read by deliveries, which the subscription serializes after any write
+    /// A constant, released with this end when the subscription lets go of the chain (after its lock, Sink point 3).
+    @usableFromInline let handler: AnyObserver<Element>.EventHandler
+    @usableFromInline let lock: Lock
+    @usableFromInline @exclusivity(unchecked) var ended = false
+    @usableFromInline @exclusivity(unchecked) var subscription: Disposable?
+
+    @inlinable
+    init(_ handler: @escaping AnyObserver<Element>.EventHandler, lock: Lock) {
+        self.handler = handler
+        self.lock = lock
+    }
+
+    @inlinable
+    func on(_ event: Event<Element>) {
+        guard !ended else { return }
+        guard event.isStopEvent else { return handler(event) }
+        let subscription = lock.withLock { () -> Disposable? in
+            ended = true
+            return self.subscription
+        }
+        handler(event)
+        // From inside the subscription's own delivery: it does not wait for itself. Nil if the chain ended while
+        // the subject replayed to it, before `attach`, which then disposes it.
+        subscription?.dispose()
+    }
+
+    /// Called once the subject returned the subscription.
+    @inlinable
+    func attach(_ subscription: Disposable) {
+        let endedAlready = lock.withLock { () -> Bool in
+            self.subscription = subscription
+            return ended
+        }
+        if endedAlready { subscription.dispose() }
     }
 }
 
