@@ -27,7 +27,8 @@ import Darwin
 ///    compiled for the user's element types (see `Benchmarks/README.md`).
 /// 6. Single-source operators (`map`, `filter`, `scan`, `take`…, built with `lift`) have no sink each: a chain of
 ///    them is one subscription whose handlers call each other, ending in one sink — the subscriber's boundary sink
-///    when the user subscribes (see `LiftObservable`).
+///    when the user subscribes (see `LiftObservable`). Over a subject there is no sink at all: the subject's
+///    subscription is the boundary, and a `ChainEnd` keeps the grammar.
 @usableFromInline
 final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fields are guarded by `lock`
     @usableFromInline let lock = Lock.make()
