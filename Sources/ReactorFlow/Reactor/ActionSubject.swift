@@ -8,16 +8,19 @@
 public final class ActionSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
     @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
     /// A reactor's own subject hands every element to its reactor's loop, which runs it directly or delivers it to
-    /// the subject's subscribers (see `ReactorLoop.receiveFromSubject`). The loop and a function that captures
-    /// nothing, rather than a closure capturing the loop: no context to allocate, nothing to retain per element.
-    @usableFromInline let receiver: AnyObject?
+    /// the subject's subscribers (see `ReactorLoop.receiveFromSubject`); any other delivers to its subscribers. The
+    /// receiver and a function that captures nothing, rather than a closure capturing the loop: no context to
+    /// allocate, nothing to retain per element. Not optional, so that passing it on costs no reference counting
+    /// either (a shared loop's count, retained per element by every sending thread, was contended).
+    @usableFromInline let receiver: AnyObject
     @usableFromInline let receive: (AnyObject, SubjectCore<Element>, Element) -> Void
 
     /// Creates a subject with no observers.
     public override init() {
-        receiver = nil
-        receive = { _, _, _ in }
-        super.init(subjectCore: SubjectCore(bufferSize: 0, ignoresStopEvents: true))
+        let core = SubjectCore<Element>(bufferSize: 0, ignoresStopEvents: true)
+        receiver = core
+        receive = { _, core, element in core.on(.next(element)) }
+        super.init(subjectCore: core)
     }
 
     /// A reactor's subject, over a core made for it.
@@ -39,7 +42,6 @@ public final class ActionSubject<Element>: Observable<Element>, ObserverType, @u
 
     /// Delivers `.next`; `.error` and `.completed` are ignored (documented, rule B7b).
     @inlinable public func on(_ event: Event<Element>) {
-        guard let receiver else { return core.on(event) }
         if case .next(let element) = event { receive(receiver, core, element) }
     }
 

@@ -90,6 +90,26 @@ struct SubjectTests {
         #expect(behavior.log().0.events == [.next("c")])
     }
 
+    /// `ActionSubject`, outside a reactor too: a binding's error or completion never ends it (rule B7b).
+    @Test("B7b a free-standing action subject delivers elements and ignores error and completion")
+    func actionSubjectIgnoresStopEvents() {
+        let actions = ActionSubject<Int>()
+        #expect(!actions.hasObservers)
+        let (log, subscription) = actions.log()
+        #expect(actions.hasObservers)
+        actions.onNext(1)
+        actions.onError(TestError())
+        actions.onNext(2)
+        actions.onCompleted()
+        actions.onNext(3)
+        Observable.of(4).bind(to: actions).dispose()
+        #expect(log.events == [.next(1), .next(2), .next(3), .next(4)])
+        subscription.dispose()
+        actions.onNext(5)
+        #expect(log.events == [.next(1), .next(2), .next(3), .next(4)])
+        #expect(!actions.hasObservers)
+    }
+
     @Test("A10 closures capturing local vars compile unchanged; reentrant sends reach everyone in order")
     func reentrantSendsAreDeliveredToEveryoneInOrder() {
         let subject = PublishSubject<Int>()

@@ -42,7 +42,10 @@ final class ConcatObservable<Element>: Observable<Element> {
 
     /// Whether every source is a `just`, so that the elements are known without subscribing.
     @inlinable
-    var isAllJust: Bool { sources.allSatisfy { $0 is Just<Element> } }
+    var isAllJust: Bool {
+        // `Just` is final: comparing the exact type is `is` without the runtime's dynamic cast.
+        sources.allSatisfy { ObjectIdentifier(type(of: $0)) == ObjectIdentifier(Just<Element>.self) }
+    }
 
     @usableFromInline
     override func run(_ observer: AnyObserver<Element>) -> Disposable {
