@@ -47,7 +47,8 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     @usableFromInline @exclusivity(unchecked) var stage: MutationStage<R>?
     /// The state relay's core. Reduced states go here when `transform(state:)` is the identity on an immediate
     /// scheduler, and to `madeReducedStates` otherwise (`configure` says which). This loop is the only sender to
-    /// either, so it publishes to the core directly. A constant, so reading it costs no reference counting.
+    /// either, so it publishes to the core directly. A constant, so reading it costs no reference counting. Its
+    /// lock is this loop's (see `reduce`).
     @usableFromInline let relay: SubjectCore<R.State>
     @usableFromInline @exclusivity(unchecked) var statesGoToRelay = true
 
@@ -67,6 +68,7 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
 
     @inlinable
     init(initialState: R.State, relay: SubjectCore<R.State>, lock: Lock) {
+        precondition(relay.lock === lock, "the state relay must share the loop's lock")
         current = initialState
         self.relay = relay
         super.init(lock: lock)
@@ -152,7 +154,7 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
         // The reactor stays alive until the queue is empty: its deinitialisation, if this was the last reference,
         // then runs here after the lock is released.
         withExtendedLifetime(reactor) {
-            run(work, reactor: reactor)
+            if run(work, reactor: reactor, isLast: true) { return }
             // Whatever arrived meanwhile is taken a batch at a time: one lock round trip per batch rather than per
             // item, which matters when other threads keep sending (they contend for the same lock). Work that
             // arrives while a batch runs waits for the next one, so the order stays the arrival order.
@@ -166,41 +168,66 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
                 }
                 swap(&pending, &batch)
                 lock.unlock()
-                for next in batch.elements { run(next, reactor: reactor) }
+                var left = batch.count
+                for next in batch.elements {
+                    left -= 1
+                    if run(next, reactor: reactor, isLast: left == 0) { return }
+                }
                 // Kept for the next swap, so that senders do not grow a fresh queue after every batch.
                 batch.removeAllKeepingCapacity()
             }
         }
     }
 
-    /// Called only by the thread holding the running role.
+    /// Called only by the thread holding the running role. `isLast` says that no other work is known to follow
+    /// (the queue may have grown meanwhile). Returns whether the loop's turn ended inside (see `reduce`): the
+    /// running role is then given up, and the caller must not touch the loop's state again.
     @inlinable
-    func run(_ work: Work, reactor: R) {
+    func run(_ work: Work, reactor: R, isLast: Bool) -> Bool {
         switch work {
         case .action(let action, let token):
+            var ended = false
             // Without the reference counting that reading a variable costs: `stage` changes only in `configure` and
             // `dispose`, and neither can run while the loop runs work.
             Unmanaged.passUnretained(stage.unsafelyUnwrapped)._withUnsafeGuaranteedRef { stage in
-                stage.receive(action, token: token, reactor: reactor) { reduce($0, reactor: reactor) }
+                stage.receive(action, token: token, reactor: reactor) { mutation, isLastMutation in
+                    ended = reduce(mutation, reactor: reactor, isLast: isLast && isLastMutation)
+                }
             }
+            return ended
         case .mutation(let mutation):
-            reduce(mutation, reactor: reactor)
+            return reduce(mutation, reactor: reactor, isLast: isLast)
         case .resumeLanes:
             stage?.resumeIdleLanes(reactor: reactor)
         case .streamEnded:
             work.countStreamEnd(in: self)
         }
+        return false
     }
 
     /// Called only by the thread holding the running role.
+    ///
+    /// When this is the last known work and the new state goes to the relay, whose core shares `lock`, the critical
+    /// section that ends the state's delivery also ends the loop's turn if nothing is queued: one lock round trip
+    /// per action fewer. Returns whether the turn ended here.
     @inlinable
-    func reduce(_ mutation: R.Mutation, reactor: R) {
+    func reduce(_ mutation: R.Mutation, reactor: R, isLast: Bool) -> Bool {
         current = reactor.reduce(state: current, mutation: mutation)
-        if statesGoToRelay {
-            relay.publishFromSoleSender(current)
-        } else {
+        guard statesGoToRelay else {
             madeReducedStates.unsafelyUnwrapped.core.publishFromSoleSender(current)
+            return false
         }
+        guard isLast else {
+            relay.publishFromSoleSender(current)
+            return false
+        }
+        let displaced = relay.publishFromSoleSenderKeepingLock(current)
+        let idle = pending.isEmpty
+        if idle { running = false }
+        lock.unlock()
+        // The previous state dies after the lock (see `SubjectCore.publishFromSoleSender`).
+        withExtendedLifetime(displaced) {}
+        return idle
     }
 
     /// Drops queued work; work sent later is ignored (the reactor is gone). Disposes the stage, which disposes the

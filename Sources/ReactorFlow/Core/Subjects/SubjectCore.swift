@@ -103,16 +103,23 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     /// subscription, and one that joins meanwhile is skipped through its replay, as with `on(_:)`.
     @inlinable
     func publishFromSoleSender(_ element: Element) {
-        lock.lock()
-        var displaced: Element?
-        if !stopped {
-            lastSequence &+= 1
-            displaced = buffer.append(element, capacity: replayCapacity)
-            deliverKeepingLock(.next(element), sequence: lastSequence, to: subscriptions)
-        }
+        let displaced = publishFromSoleSenderKeepingLock(element)
         lock.unlock()
         // The previous state, say, dies here, after the lock: its deinitialisation may use the reactor.
         withExtendedLifetime(displaced) {}
+    }
+
+    /// `publishFromSoleSender`, returning holding `lock` once every subscriber had the element, so that a caller
+    /// sharing the lock can use the same critical section (the reactor's loop ends its turn in it). Returns the
+    /// element the replay buffer let go of, which the caller must release after unlocking.
+    @inlinable
+    func publishFromSoleSenderKeepingLock(_ element: Element) -> Element? {
+        lock.lock()
+        guard !stopped else { return nil }
+        lastSequence &+= 1
+        let displaced = buffer.append(element, capacity: replayCapacity)
+        deliverKeepingLock(.next(element), sequence: lastSequence, to: subscriptions)
+        return displaced
     }
 
     /// Called holding `lock`; returns holding it, once `event` (number `sequence`) went to each of `targets` that

@@ -67,7 +67,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
                 work.countStreamEnd(in: effects) // counted even when the reactor is gone, so nobody waits forever
                 guard let reactor = self.reactor else { return }
                 switch work {
-                case .action(let action, let token): receive(action, token: token, reactor: reactor) { self.emit(.next($0)) }
+                case .action(let action, let token): receive(action, token: token, reactor: reactor) { mutation, _ in self.emit(.next(mutation)) }
                 case .resumeLanes: resumeIdleLanes(reactor: reactor)
                 case .mutation, .streamEnded: break // mutations go to the loop only; a stream's end is counted above
                 }
@@ -109,19 +109,24 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     }
 
     /// Calls `mutate` for `action` and runs its stream under the action's policy. Mutations known without
-    /// subscribing (a `just`, a `concat` of `just`s, under `.merge`) go to `applyNow`, in order, before this returns.
+    /// subscribing (a `just`, a `concat` of `just`s, under `.merge`) go to `applyNow`, in order, before this returns,
+    /// each with whether it is the last: nothing of this stage runs after `applyNow` is given the last one, which
+    /// lets the reactor's loop end its turn inside that call.
     @inlinable
-    func receive(_ action: R.Action, token: SendToken?, reactor: R, applyNow: (R.Mutation) -> Void) {
+    func receive(_ action: R.Action, token: SendToken?, reactor: R, applyNow: (_ mutation: R.Mutation, _ isLast: Bool) -> Void) {
         token?.claim()
         let policy = reactor.effectPolicy(for: action)
         guard policy.kind != .merge else {
             // The common case, so it avoids the lane key (an `AnyHashable?` costs value-witness calls to copy).
             let stream = reactor.mutate(action: action)
             if let just = stream as? Just<R.Mutation> {
-                applyNow(just.element)
+                applyNow(just.element, true)
             } else if let concat = stream as? ConcatObservable<R.Mutation>, concat.isAllJust {
                 // What subscribing would do, synchronously and in order, without the subscription.
-                for source in concat.sources { applyNow(unsafeDowncast(source, to: Just<R.Mutation>.self).element) }
+                let sources = concat.sources
+                for index in sources.indices {
+                    applyNow(unsafeDowncast(sources[index], to: Just<R.Mutation>.self).element, index == sources.count - 1)
+                }
             } else {
                 follow(stream, for: action, lane: nil, token: token)
             }
