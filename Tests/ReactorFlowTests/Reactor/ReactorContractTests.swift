@@ -342,6 +342,20 @@ struct ReactorContractTests {
         #expect(reactor.deaths == ["1@2", "2@3"]) // resource number @ the generation current when it died
     }
 
+    /// The loop ends its turn in the critical section that ends the last state's delivery: the action, the
+    /// mutations and the streams that carried them die after it, once the lock is free.
+    @Test("B12 actions, mutations and their streams may use the reactor when they die")
+    func payloadsDieOutsideTheLock() {
+        let reactor = PayloadReactor()
+        reactor.action.onNext(.one(PayloadReactor.Payload("a", owner: reactor)))
+        reactor.action.onNext(.three(PayloadReactor.Payload("b", owner: reactor)))
+        #expect(reactor.currentState.reduced == 4)
+        #expect(reactor.deaths == [
+            "a mutation@1", "a@1",
+            "b mutation 1@4", "b mutation 2@4", "b mutation 3@4", "b@4",
+        ])
+    }
+
     @Test("ReactorKit's README counter behaves the same under TestScheduler")
     func readmeCounter() {
         let scheduler = TestScheduler()

@@ -232,3 +232,44 @@ final class ResourceReactor: Reactor {
         deaths.append("\(number)@\(currentState.generation)") // takes the reactor's lock
     }
 }
+
+/// Actions and mutations that carry an object whose `deinit` reads the reactor's state (taking its lock): the
+/// object dies with the last of them, wherever the pipeline lets go of it, so it must let go after its lock.
+final class PayloadReactor: Reactor {
+    final class Payload {
+        let name: String
+        weak var owner: PayloadReactor?
+        init(_ name: String, owner: PayloadReactor) {
+            self.name = name
+            self.owner = owner
+        }
+        deinit { owner?.payloadDied(name) }
+    }
+
+    enum Action { case one(Payload), three(Payload) }
+    enum Mutation { case carry(Payload) }
+    struct State { var reduced = 0 }
+
+    let initialState = State()
+    let reactorStorage = ReactorStorage()
+    private(set) var deaths: [String] = []
+
+    func mutate(action: Action) -> Observable<Mutation> {
+        switch action {
+        case .one(let payload):
+            return .just(.carry(Payload("\(payload.name) mutation", owner: self)))
+        case .three(let payload):
+            return .concat((1...3).map { .just(.carry(Payload("\(payload.name) mutation \($0)", owner: self))) })
+        }
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        var state = state
+        state.reduced += 1
+        return state
+    }
+
+    func payloadDied(_ name: String) {
+        deaths.append("\(name)@\(currentState.reduced)") // takes the reactor's lock
+    }
+}
