@@ -40,6 +40,9 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     /// Whether the action subject hands actions straight to this loop (`transform(action:)` and
     /// `transform(mutation:)` are the identity) instead of delivering them to its subscribers.
     @usableFromInline @exclusivity(unchecked) var takesActionsDirectly = false
+    /// Whether reduced states go to `relay` rather than to `madeReducedStates` (declared with the other flags, whose
+    /// word it shares).
+    @usableFromInline @exclusivity(unchecked) var statesGoToRelay = true
 
     @usableFromInline @exclusivity(unchecked) weak var reactor: R?
     /// Where actions go when this loop runs them: `nil` when `transform(mutation:)` is not the identity (a mutation
@@ -50,7 +53,6 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     /// either, so it publishes to the core directly. A constant, so reading it costs no reference counting. Its
     /// lock is this loop's (see `reduce`).
     @usableFromInline let relay: SubjectCore<R.State>
-    @usableFromInline @exclusivity(unchecked) var statesGoToRelay = true
 
     /// The subject behind the stream `transform(state:)` receives, made on first use: a pipeline whose state
     /// transform is the identity never makes it.
