@@ -36,7 +36,11 @@ public class Observable<Element>: ObservableType {
     final func subscribeAtBoundary(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable {
         if let subjectCore { return subjectCore.subscribe(observer, waitsForDelivery: true, onDispose: onDispose) }
         if let subscription = subscribeOverSubject(observer, onDispose: onDispose) { return subscription }
-        return Sink.boundary(observer, onDispose: onDispose) { subscribeDelivering(into: $0) }
+        return Sink.boundary(observer, onDispose: onDispose) { sink in
+            // The observer is made here, in code compiled for the element type: made in the class method, its
+            // handler would be the generic `Sink.on`, which looks up type metadata on every event.
+            subscribeDelivering(into: sink, observing: { AnyObserver(sink) })
+        }
     }
 
     /// Subscribes the user's `observer` straight to the subject this observable's operators run over, the
@@ -47,11 +51,11 @@ public class Observable<Element>: ObservableType {
     }
 
     /// Subscribes so that events go to `sink`, which takes care of the grammar and of disposing what this
-    /// returns. An operator that would only put a sink of its own in front of `sink` (`LiftObservable`) uses it
-    /// instead.
+    /// returns: runs this observable with the observer `sinkObserver` makes (one that delivers to `sink`). An
+    /// operator that would only put a sink of its own in front of `sink` (`LiftObservable`) uses `sink` instead.
     @usableFromInline
-    func subscribeDelivering(into sink: Sink<Element>) -> Disposable {
-        run(AnyObserver(sink))
+    func subscribeDelivering(into sink: Sink<Element>, observing sinkObserver: () -> AnyObserver<Element>) -> Disposable {
+        run(sinkObserver())
     }
 
     /// The observable of a single-source operator over this one (see `ObservableType.lift`); a lifted observable

@@ -62,11 +62,11 @@ final class LiftObservable<Source, Element>: Observable<Element> {
 
     @usableFromInline
     override func run(_ observer: AnyObserver<Element>) -> Disposable {
-        Sink.running(observer) { sink in subscribeDelivering(into: sink) }
+        Sink.running(observer) { sink in subscribeDelivering(into: sink, observing: { AnyObserver(sink) }) }
     }
 
     @usableFromInline
-    override func subscribeDelivering(into sink: Sink<Element>) -> Disposable {
+    override func subscribeDelivering(into sink: Sink<Element>, observing _: () -> AnyObserver<Element>) -> Disposable {
         source.subscribeInside(AnyObserver(lifetime: sink, eventHandler: makeHandler(.sink(sink))))
     }
 
