@@ -130,6 +130,42 @@ struct FlatMapTests {
         #expect(results.events == [.next(230, 20), .next(240, 10), .completed(240)])
     }
 
+    /// A `just` inner is applied without a subscription; it must still take its turn behind a running inner under
+    /// `concatMap`, count towards completion, and never start after the stream ended.
+    @Test func justInnersKeepTheirTurnAndTheGrammar() {
+        let source = PublishSubject<Int>()
+        let slow = PublishSubject<Int>()
+        let (log, _) = source.concatMap { value in value == 0 ? slow.asObservable() : .just(value) }.log()
+        source.onNext(1)
+        source.onNext(0)
+        source.onNext(2) // waits behind `slow`
+        source.onNext(3)
+        #expect(log.events == [.next(1)])
+        slow.onNext(10)
+        slow.onCompleted()
+        #expect(log.events == [.next(1), .next(10), .next(2), .next(3)])
+        source.onCompleted()
+        #expect(log.events == [.next(1), .next(10), .next(2), .next(3), .completed])
+
+        let failingSource = PublishSubject<Int>()
+        let failing = PublishSubject<Int>()
+        let (failed, _) = failingSource.concatMap { value in value == 0 ? failing.asObservable() : .just(value) }.log()
+        failingSource.onNext(0)
+        failingSource.onNext(5) // waits, and never starts: the stream fails first
+        failing.onError(TestError())
+        failingSource.onNext(6)
+        #expect(failed.events == [.error(TestError())])
+
+        let merged = PublishSubject<Int>()
+        let (doubled, subscription) = merged.flatMap { Observable.just($0 * 2) }.log()
+        merged.onNext(1)
+        merged.onNext(2)
+        subscription.dispose()
+        merged.onNext(3)
+        #expect(doubled.events == [.next(2), .next(4)])
+        #expect(!merged.hasObservers)
+    }
+
     @Test func flatMapLatestDisposesThePreviousInner() {
         let inners = [
             scheduler.createColdObservable([.next(10, "a1"), .next(30, "a2"), .completed(40)]),

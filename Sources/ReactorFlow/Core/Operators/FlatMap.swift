@@ -150,6 +150,14 @@ final class MergeSink<SourceElement, Element>: @unchecked Sendable { // mutable 
 
     @inlinable
     func subscribe(_ inner: Observable<Element>) {
+        // `Just` is final: comparing the exact type is `is` without the runtime's dynamic cast.
+        if ObjectIdentifier(type(of: inner)) == ObjectIdentifier(Just<Element>.self) {
+            // What subscribing to a `just` would do, now, without the subscription: its element, then its end.
+            guard !group.isDisposed else { return }
+            downstream.onNext(unsafeDowncast(inner, to: Just<Element>.self).element)
+            innerCompleted()
+            return
+        }
         let holder = SingleAssignmentDisposable()
         guard let key = group.insert(holder) else { return }
         holder.setDisposable(inner.subscribeInside(AnyObserver<Element> { [self] event in
@@ -160,17 +168,23 @@ final class MergeSink<SourceElement, Element>: @unchecked Sendable { // mutable 
                 downstream.on(event)
             case .completed:
                 group.forget(key)
-                lock.lock()
-                active -= 1
-                if !waiting.isEmpty && !starting {
-                    starting = true
-                    startWaiting()
-                    return
-                }
-                let done = sourceCompleted && active == 0 && waiting.isEmpty
-                lock.unlock()
-                if done { downstream.onCompleted() }
+                innerCompleted()
             }
         }))
+    }
+
+    /// An inner observable completed: starts the next waiting one, or completes if the source did and none is left.
+    @inlinable
+    func innerCompleted() {
+        lock.lock()
+        active -= 1
+        if !waiting.isEmpty && !starting {
+            starting = true
+            startWaiting()
+            return
+        }
+        let done = sourceCompleted && active == 0 && waiting.isEmpty
+        lock.unlock()
+        if done { downstream.onCompleted() }
     }
 }
