@@ -178,6 +178,18 @@ struct FlatMapTests {
         #expect(inners[1].subscriptions == [SubscriptionRecord(230, 250)])
     }
 
+    /// A `just` inner, applied without a subscription, still cancels the previous inner, and counts as a completed
+    /// inner for the output's completion.
+    @Test func flatMapLatestWithJustInners() {
+        let inner = scheduler.createColdObservable([.next(10, "slow"), .completed(20)])
+        let source = scheduler.createHotObservable([.next(210, 0), .next(215, 1), .next(240, 0), .next(245, 2), .completed(250)])
+        let results = scheduler.start {
+            source.flatMapLatest { value -> Observable<String> in value == 0 ? inner.asObservable() : .just("just \(value)") }
+        }
+        #expect(results.events == [.next(215, "just 1"), .next(245, "just 2"), .completed(250)])
+        #expect(inner.subscriptions == [SubscriptionRecord(210, 215), SubscriptionRecord(240, 245)])
+    }
+
     @Test func flatMapLatestForwardsErrors() {
         let (log, _) = Observable.of(1).flatMapLatest { _ in Observable<Int>.error(TestError()) }.log()
         #expect(log.events == [.error(TestError())])
