@@ -76,15 +76,25 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
         super.init(lock: lock)
     }
 
+    /// Called first while the pipeline is wired, before the reactor's transforms: what they subscribe to may need
+    /// the reactor (see `ReactorPipeline.wire`).
+    @inlinable
+    func attach(to reactor: R) {
+        lock.withLock { self.reactor = reactor }
+    }
+
     /// Called once while the pipeline is wired, before any work can reach the loop.
     @inlinable
-    func configure(reactor: R, stage: MutationStage<R>?, statesGoToRelay: Bool) {
+    func configure(stage: MutationStage<R>?, statesGoToRelay: Bool) {
         lock.withLock {
-            self.reactor = reactor
             self.stage = stage
             self.statesGoToRelay = statesGoToRelay
         }
     }
+
+    /// The reactor, unless it is gone; for code outside the running loop.
+    @inlinable
+    var attachedReactor: R? { lock.withLock { reactor } }
 
     /// From here on, actions sent to the subject come straight to this loop.
     @inlinable

@@ -61,6 +61,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
     @inlinable
     func wire(_ reactor: R) {
         guard let loop else { return }
+        loop.attach(to: reactor)
         let scheduler = reactor.scheduler
         // Both are final classes, so comparing the exact type is `is`, without a dynamic cast per reactor.
         let schedulerType = ObjectIdentifier(type(of: scheduler))
@@ -70,31 +71,31 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         let actionInput = action.asObservable()
         let actions = reactor.transform(action: actionInput)
         let actionsFused = actions === actionInput
-        let effects = self.effects
 
-        // What `transform(mutation:)` receives: each subscription runs a mutation stage over `actions`. These input
-        // streams are made for every reactor and usually dropped at once, so each is one object and one context.
-        let mutationsInput: Observable<R.Mutation> = SinkObservable { [weak reactor] observer in
+        // What `transform(mutation:)` receives: each subscription runs a mutation stage over `actions`.
+        // It reaches the reactor through the loop, which refers to it weakly: the input may be kept by the user's
+        // transformed stream, which the pipeline keeps.
+        let mutationsInput = TransformInput((loop: loop, actions: actions)) { source, observer in
             Sink.running(observer) { sink in
-                MutationStage<R>(reactor: reactor, output: .observer(.init(SerializedObserver(AnyObserver(sink)).asObserver())), effects: effects).run(actions)
+                MutationStage<R>(reactor: source.loop.attachedReactor, output: .observer(.init(SerializedObserver(AnyObserver(sink)).asObserver())),
+                                 effects: source.loop).run(source.actions)
             }
         }
-        let transformedMutations = reactor.transform(mutation: mutationsInput)
+        let transformedMutations = reactor.transform(mutation: mutationsInput.asObservable())
         let mutationsFused = transformedMutations === mutationsInput
 
         // What `transform(state:)` receives: the initial state, then each reduced one. The subject behind it is made
         // (by the loop) only if someone subscribes, which the pipeline does only when the transform changed the stream.
-        let initialState = self.initialState
-        let statesInput: Observable<R.State> = SinkObservable { observer in
-            Sink.running(observer) { sink in loop.reducedStates.startWith(initialState).subscribeInside(sink) }
+        let statesInput = TransformInput((loop: loop, initialState: initialState)) { source, observer in
+            Sink.running(observer) { sink in source.loop.reducedStates.startWith(source.initialState).subscribeInside(sink) }
         }
-        let transformedStates = reactor.transform(state: statesInput)
+        let transformedStates = reactor.transform(state: statesInput.asObservable())
         let statesFused = immediate && transformedStates === statesInput
 
         // The loop is the only sender to either.
         if !statesFused { _ = loop.reducedStates }
-        let stage = mutationsFused ? MutationStage<R>(reactor: reactor, output: .loop(loop), effects: effects) : nil
-        loop.configure(reactor: reactor, stage: stage, statesGoToRelay: statesFused)
+        let stage = mutationsFused ? MutationStage<R>(reactor: reactor, output: .loop(loop), effects: loop) : nil
+        loop.configure(stage: stage, statesGoToRelay: statesFused)
 
         if statesFused {
             relay.acceptFromSoleSender(initialState)
@@ -130,5 +131,27 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         // Subscribers that never disposed are completed with the reactor, which ends their chains, rather than leaked.
         state.completeBecauseOwnerDied()
         action.completeBecauseOwnerDied()
+    }
+}
+
+/// What a `transform` hook receives: a stream whose work starts only when it is subscribed. One is made per hook for
+/// every reactor and usually dropped at once (the default transforms return it unchanged), so it is one object:
+/// what it needs, and a function that captures nothing, written where the pipeline is compiled for the reactor's
+/// types (so a subscription runs specialised code, with no closure context to allocate).
+@usableFromInline
+final class TransformInput<Source, Element>: Observable<Element> {
+    @usableFromInline let source: Source
+    @usableFromInline let start: (Source, AnyObserver<Element>) -> Disposable
+
+    @inlinable
+    init(_ source: Source, start: @escaping (Source, AnyObserver<Element>) -> Disposable) {
+        self.source = source
+        self.start = start
+        super.init()
+    }
+
+    @usableFromInline
+    override func run(_ observer: AnyObserver<Element>) -> Disposable {
+        start(source, observer)
     }
 }
