@@ -147,6 +147,15 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         lock.lock()
         let subscription = SubjectSubscription(observer, joinedAt: lastSequence, core: self,
                                                waitsForDelivery: waitsForDelivery, onDispose: onDispose)
+        if stopEvent == nil && buffer.queue == nil {
+            // The common case, at most one element to replay (a relay's, a reactor's state): delivered in this
+            // critical section's delivery role, so it goes out before any newer event, which waits in the queue,
+            // and without a queue of its own (a heap block) for it.
+            subscriptions.append(subscription)
+            if let latest = buffer.latest { subscription.deliverKeepingLock(.next(latest)) }
+            lock.unlock()
+            return subscription
+        }
         // The replay is queued while `lock` (which the subscription shares) is held, so it goes out before any newer
         // event.
         if !stopped || replaysAfterStop {
