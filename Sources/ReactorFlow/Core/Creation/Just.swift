@@ -59,7 +59,7 @@ extension Observable {
 }
 
 /// `just` is the most common mutation stream, so it skips the generic sink: it cannot break the grammar.
-/// The reactor pipeline recognises it and applies its element without subscribing at all.
+/// The reactor pipeline and the `flatMap` family recognise it and apply its element without subscribing at all.
 @usableFromInline
 final class Just<Element>: Observable<Element> {
     @usableFromInline let element: Element
@@ -68,6 +68,14 @@ final class Just<Element>: Observable<Element> {
     init(_ element: Element) {
         self.element = element
         super.init()
+    }
+
+    /// `observable as? Just<Element>` without the runtime's dynamic cast: the class is final, so the exact type
+    /// decides.
+    @inlinable
+    static func matching(_ observable: Observable<Element>) -> Just<Element>? {
+        guard ObjectIdentifier(type(of: observable)) == ObjectIdentifier(Just<Element>.self) else { return nil }
+        return unsafeDowncast(observable, to: Just<Element>.self)
     }
 
     override func run(_ observer: AnyObserver<Element>) -> Disposable {

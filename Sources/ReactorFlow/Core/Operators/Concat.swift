@@ -42,10 +42,7 @@ final class ConcatObservable<Element>: Observable<Element> {
 
     /// Whether every source is a `just`, so that the elements are known without subscribing.
     @inlinable
-    var isAllJust: Bool {
-        // `Just` is final: comparing the exact type is `is` without the runtime's dynamic cast.
-        sources.allSatisfy { ObjectIdentifier(type(of: $0)) == ObjectIdentifier(Just<Element>.self) }
-    }
+    var isAllJust: Bool { sources.allSatisfy { Just.matching($0) != nil } }
 
     @usableFromInline
     override func run(_ observer: AnyObserver<Element>) -> Disposable {

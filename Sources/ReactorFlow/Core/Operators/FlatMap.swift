@@ -150,11 +150,10 @@ final class MergeSink<SourceElement, Element>: @unchecked Sendable { // mutable 
 
     @inlinable
     func subscribe(_ inner: Observable<Element>) {
-        // `Just` is final: comparing the exact type is `is` without the runtime's dynamic cast.
-        if ObjectIdentifier(type(of: inner)) == ObjectIdentifier(Just<Element>.self) {
+        if let just = Just.matching(inner) {
             // What subscribing to a `just` would do, now, without the subscription: its element, then its end.
             guard !group.isDisposed else { return }
-            downstream.onNext(unsafeDowncast(inner, to: Just<Element>.self).element)
+            downstream.onNext(just.element)
             innerCompleted()
             return
         }

@@ -49,11 +49,9 @@ final class FlatMapLatestSink<SourceElement, Element>: @unchecked Sendable { // 
                 }
                 let generation = lock.withLock { state.sourceNext() }
                 inner.disposable = Disposables.create() // the previous inner stops before the next one starts
-                // `Just` is final: comparing the exact type is `is` without the runtime's dynamic cast.
-                if ObjectIdentifier(type(of: observable)) == ObjectIdentifier(Just<Element>.self) {
+                if let just = Just.matching(observable) {
                     // What subscribing to a `just` would do, now, without the subscription: its element, its end.
-                    let element = unsafeDowncast(observable, to: Just<Element>.self).element
-                    if lock.withLock({ state.innerNext(generation) }) { downstream.onNext(element) }
+                    if lock.withLock({ state.innerNext(generation) }) { downstream.onNext(just.element) }
                     if lock.withLock({ state.innerCompleted(generation) }) { downstream.onCompleted() }
                     return
                 }
