@@ -257,7 +257,9 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
             }
             return (self.stage, pending)
         }
-        for item in dropped.elements { item.countStreamEnd(in: self) }
+        if !dropped.isEmpty { // iterating runs unspecialised here, at a cost even when empty
+            for item in dropped.elements { item.countStreamEnd(in: self) }
+        }
         stage?.dispose()
     }
 }

@@ -175,11 +175,14 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     /// reactor's state and actions). The completion runs down each operator chain and ends it, so subscriptions
     /// nobody disposed do not keep each other alive. Later subscribers complete at once.
     func completeBecauseOwnerDied() {
-        let all = lock.withLock { () -> [SubjectSubscription<Element>] in
-            if !stopped { stopEvent = .completed }
-            defer { subscriptions = [] }
-            return subscriptions
-        }
+        lock.lock()
+        if !stopped { stopEvent = .completed }
+        // Usually nobody is left (views disposed their bags first): this runs unspecialised, where even moving an
+        // empty array out costs the runtime's generic metadata lookups.
+        guard !subscriptions.isEmpty else { return lock.unlock() }
+        let all = subscriptions
+        subscriptions = []
+        lock.unlock()
         for subscription in all { subscription.deliver(.completed) }
     }
 
@@ -319,8 +322,9 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         pending = FIFO()
         let whenEnded = onDispose
         onDispose = nil
-        // The core's lock is this subscription's own.
-        core.subscriptions.removeAll { $0 === self }
+        // The core's lock is this subscription's own. A plain search rather than `removeAll(where:)`: this method
+        // runs unspecialised, where the generic algorithm cost thousands of instructions for one element.
+        if let index = core.subscriptions.firstIndex(where: { $0 === self }) { core.subscriptions.remove(at: index) }
         lock.unlock()
         withExtendedLifetime(released) {}
         whenEnded?.call()

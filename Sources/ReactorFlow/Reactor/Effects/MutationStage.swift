@@ -249,6 +249,9 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     func disposeStreams() {
         let (running, queuedTokens) = lock.withLock { () -> ([MutationStream<R>], [SendToken]) in
             disposed = true
+            // Usually nothing runs when a reactor goes away; this runs unspecialised, where copying out even empty
+            // collections costs thousands of instructions in the runtime's generic metadata lookups.
+            guard !streams.isEmpty || !lanes.isEmpty else { return ([], []) }
             let running = Array(streams.values)
             let queued = lanes.values.flatMap { lane in lane.queued.elements.compactMap(\.token) }
             streams = [:]
