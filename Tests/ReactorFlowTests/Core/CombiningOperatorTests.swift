@@ -132,7 +132,8 @@ struct FlatMapTests {
 
     /// A `just` inner is applied without a subscription; it must still take its turn behind a running inner under
     /// `concatMap`, count towards completion, and never start after the stream ended.
-    @Test func justInnersKeepTheirTurnAndTheGrammar() {
+    @Test("A1 and A3 just inners, applied without a subscription, keep their turn, the grammar and the dispose")
+    func justInnersKeepTheirTurnAndTheGrammar() {
         let source = PublishSubject<Int>()
         let slow = PublishSubject<Int>()
         let (log, _) = source.concatMap { value in value == 0 ? slow.asObservable() : .just(value) }.log()
@@ -180,7 +181,8 @@ struct FlatMapTests {
 
     /// A `just` inner, applied without a subscription, still cancels the previous inner, and counts as a completed
     /// inner for the output's completion.
-    @Test func flatMapLatestWithJustInners() {
+    @Test("A1 a just inner of flatMapLatest cancels the previous inner and counts as a completed one")
+    func flatMapLatestWithJustInners() {
         let inner = scheduler.createColdObservable([.next(10, "slow"), .completed(20)])
         let source = scheduler.createHotObservable([.next(210, 0), .next(215, 1), .next(240, 0), .next(245, 2), .completed(250)])
         let results = scheduler.start {

@@ -90,6 +90,30 @@ struct SubjectTests {
         #expect(behavior.log().0.events == [.next("c")])
     }
 
+    /// A subject with one element to replay delivers it to a new subscriber before `subscribe` returns, and an
+    /// element sent from inside that replay (or by anyone meanwhile) comes after it, to everyone, in order.
+    @Test("A5 and A2 the replay comes first, then what was sent during it")
+    func replayComesBeforeWhatItsObserverSends() {
+        let subject = BehaviorSubject(value: 1)
+        var first: [Int] = []
+        var second: [Int] = []
+        let firstSubscription = subject.subscribe(onNext: { value in
+            first.append(value)
+            if value == 1 {
+                subject.onNext(2)
+                #expect(first == [1], "queued behind the replay, not delivered recursively")
+            }
+        })
+        #expect(first == [1, 2])
+        let secondSubscription = subject.subscribe(onNext: { second.append($0) })
+        subject.onNext(3)
+        #expect(first == [1, 2, 3])
+        #expect(second == [2, 3])
+        firstSubscription.dispose()
+        secondSubscription.dispose()
+        #expect(!subject.hasObservers)
+    }
+
     /// `ActionSubject`, outside a reactor too: a binding's error or completion never ends it (rule B7b).
     @Test("B7b a free-standing action subject delivers elements and ignores error and completion")
     func actionSubjectIgnoresStopEvents() {

@@ -151,8 +151,9 @@ final class MergeSink<SourceElement, Element>: @unchecked Sendable { // mutable 
     @inlinable
     func subscribe(_ inner: Observable<Element>) {
         if let just = Just.matching(inner) {
-            // What subscribing to a `just` would do, now, without the subscription: its element, then its end.
-            guard !group.isDisposed else { return }
+            // What subscribing to a `just` would do, now, without the subscription: its element, then its end. No
+            // check that this sink was disposed: its downstream sink drops the element then, as it would drop a
+            // subscribed inner's.
             downstream.onNext(just.element)
             innerCompleted()
             return

@@ -50,8 +50,10 @@ final class FlatMapLatestSink<SourceElement, Element>: @unchecked Sendable { // 
                 let generation = lock.withLock { state.sourceNext() }
                 inner.disposable = Disposables.create() // the previous inner stops before the next one starts
                 if let just = Just.matching(observable) {
-                    // What subscribing to a `just` would do, now, without the subscription: its element, its end.
-                    if lock.withLock({ state.innerNext(generation) }) { downstream.onNext(just.element) }
+                    // What subscribing to a `just` would do, now, without the subscription: its element, its end. Its
+                    // generation is still the current one (source elements are serialized, A2), so the element
+                    // needs no check.
+                    downstream.onNext(just.element)
                     if lock.withLock({ state.innerCompleted(generation) }) { downstream.onCompleted() }
                     return
                 }
