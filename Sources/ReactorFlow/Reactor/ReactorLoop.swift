@@ -33,6 +33,7 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
         }
     }
 
+    /// The state the next `reduce` starts from (see `reduce` for how it is read).
     @usableFromInline @exclusivity(unchecked) var current: R.State
     @usableFromInline @exclusivity(unchecked) var pending = FIFO<Work>()
     @usableFromInline @exclusivity(unchecked) var running = false
@@ -224,22 +225,32 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     /// per action fewer. Returns whether the turn ended here.
     @inlinable
     func reduce(_ mutation: R.Mutation, reactor: R, isLast: Bool) -> Bool {
-        current = reactor.reduce(state: current, mutation: mutation)
-        guard statesGoToRelay else {
-            madeReducedStates.unsafelyUnwrapped.core.publishFromSoleSender(current)
-            return false
+        // The state is moved out of `current` and the new one moved in: passed to `reduce` and to the relay straight
+        // from the field, a state would be copied (its strings and arrays retained and released) for each call, since
+        // the compiler cannot know that the user code they run leaves the field alone. Nothing else reads `current`
+        // meanwhile: a reentrant action waits in `pending` for this turn.
+        withUnsafeMutablePointer(to: &current) { current in
+            let previous = current.move()
+            let state = reactor.reduce(state: previous, mutation: mutation)
+            guard statesGoToRelay else {
+                madeReducedStates.unsafelyUnwrapped.core.publishFromSoleSender(state)
+                current.initialize(to: state)
+                return false
+            }
+            guard isLast else {
+                relay.publishFromSoleSender(state)
+                current.initialize(to: state)
+                return false
+            }
+            let displaced = relay.publishFromSoleSenderKeepingLock(state)
+            current.initialize(to: state) // before the turn can pass to another thread
+            let idle = pending.isEmpty
+            if idle { running = false }
+            lock.unlock()
+            // The previous state dies after the lock (see `SubjectCore.publishFromSoleSender`).
+            withExtendedLifetime((displaced, previous)) {}
+            return idle
         }
-        guard isLast else {
-            relay.publishFromSoleSender(current)
-            return false
-        }
-        let displaced = relay.publishFromSoleSenderKeepingLock(current)
-        let idle = pending.isEmpty
-        if idle { running = false }
-        lock.unlock()
-        // The previous state dies after the lock (see `SubjectCore.publishFromSoleSender`).
-        withExtendedLifetime(displaced) {}
-        return idle
     }
 
     /// Drops queued work; work sent later is ignored (the reactor is gone). Disposes the stage, which disposes the
