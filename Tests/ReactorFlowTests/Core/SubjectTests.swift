@@ -232,6 +232,30 @@ struct SubjectTests {
         #expect(!fixture.subject.hasObservers)
     }
 
+    /// An element sent while the subject is delivering waits in the subject's queue, which then holds its only
+    /// reference: once delivered, it must die after the subject's lock, since its deinitialisation is user code.
+    @Test("B12: an element that only the subject's queue held dies outside the subject's lock")
+    func queuedElementsDieOutsideTheLock() {
+        final class Payload {
+            let name: String
+            let onDeinit: () -> Void
+            init(_ name: String, onDeinit: @escaping () -> Void = {}) { self.name = name; self.onDeinit = onDeinit }
+            deinit { onDeinit() }
+        }
+        let subject = PublishSubject<Payload>()
+        var received: [String] = []
+        let subscription = subject.subscribe(onNext: { payload in
+            received.append(payload.name)
+            if payload.name == "first" {
+                // Queued (the subject is delivering "first"); nobody else keeps it.
+                subject.onNext(Payload("queued", onDeinit: { subject.onNext(Payload("from deinit")) }))
+            }
+        })
+        subject.onNext(Payload("first")) // hangs if "queued" dies under the lock: its deinit sends to the subject
+        #expect(received == ["first", "queued", "from deinit"])
+        subscription.dispose()
+    }
+
     @Test func bindForwardsElementsToSubjectsAndObservers() {
         let target = PublishSubject<Int>()
         let (log, _) = target.log()

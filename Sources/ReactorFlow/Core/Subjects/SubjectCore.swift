@@ -87,14 +87,21 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         draining = true
         // The common case, nobody else delivering: this event goes out without touching the queue.
         var next: (sequence: UInt64, event: Event<Element>)? = (lastSequence, event)
+        // Events sent meanwhile (reentrantly, or from other threads) wait in the queue, which held the only
+        // reference to each: kept here once delivered, they die after the lock, since a deinitialisation is user
+        // code (B12).
+        var delivered: [Event<Element>]?
         while let (sequence, event) = next {
             let targets = subscriptions
             if event.isStopEvent { subscriptions = [] }
             deliverKeepingLock(event, sequence: sequence, to: targets)
+            delivered?.append(event)
             next = waiting?.events.popFirst()
+            if next != nil && delivered == nil { delivered = [] }
         }
         draining = false
         lock.unlock()
+        withExtendedLifetime(delivered) {}
     }
 
     /// Delivers `element` from a source that never sends concurrently with itself and is the only sender (a
