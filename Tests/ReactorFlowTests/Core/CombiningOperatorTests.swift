@@ -21,6 +21,31 @@ struct CombiningOperatorTests {
         #expect(Observable.of(Observable.of(1, 2), Observable.of(3)).merge().log().0.elements == [1, 2, 3])
     }
 
+    /// An element that reaches a joining operator while it delivers waits in the operator's queue, which then holds
+    /// its only reference: once delivered, it must die after the operator's lock (its deinitialisation is user code).
+    @Test("A2 and B12: an element that only a joining operator's queue held dies outside its lock")
+    func queuedElementsOfAJoinDieOutsideTheLock() {
+        final class Payload {
+            let name: String
+            let onDeinit: () -> Void
+            init(_ name: String, onDeinit: @escaping () -> Void = {}) { self.name = name; self.onDeinit = onDeinit }
+            deinit { onDeinit() }
+        }
+        let first = PublishSubject<Payload>()
+        let second = PublishSubject<Payload>()
+        var received: [String] = []
+        let subscription = Observable.merge(first, second).subscribe(onNext: { payload in
+            received.append(payload.name)
+            if payload.name == "first" {
+                // Queued in the merge (it is delivering "first"); nobody else keeps it once `second` is done.
+                second.onNext(Payload("queued", onDeinit: { second.onNext(Payload("from deinit")) }))
+            }
+        })
+        first.onNext(Payload("first")) // hangs if "queued" dies under the merge's lock: its deinit sends to it again
+        #expect(received == ["first", "queued", "from deinit"])
+        subscription.dispose()
+    }
+
     @Test func mergeWithMaxConcurrentQueuesInners() {
         let first = scheduler.createColdObservable([.next(10, "a"), .completed(20)])
         let second = scheduler.createColdObservable([.next(10, "b"), .completed(20)])
