@@ -17,6 +17,8 @@ import Darwin
 /// 3. Closures are released on the terminal event or on `dispose()`, whichever comes first (rule A3), and after
 ///    the lock is let go: the last reference to a closure may be the last to the user's objects, whose
 ///    deinitialisation is user code too (a view's dispose bag disposing its other subscriptions takes their locks).
+///    The same holds for the values a lock's owner lets go of: an event it queued and then delivered, an element
+///    its replay buffer replaced.
 /// 4. Where a subscription meets the user's observer (every public `subscribe`), `dispose()` called on another
 ///    thread while an event is being delivered waits for that delivery to return, so once `dispose()` returns the
 ///    observer is called no more (rule A3). Operators subscribe to each other without this wait: a wait inside an
