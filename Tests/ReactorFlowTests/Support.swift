@@ -78,3 +78,11 @@ final class Shared<Value>: @unchecked Sendable { // read-only after init; the va
     let value: Value
     init(_ value: Value) { self.value = value }
 }
+
+/// An element whose deinitialisation runs `onDeinit`: user code that a lock must not be held across (rule B12).
+final class DeinitPayload {
+    let name: String
+    let onDeinit: () -> Void
+    init(_ name: String, onDeinit: @escaping () -> Void = {}) { self.name = name; self.onDeinit = onDeinit }
+    deinit { onDeinit() }
+}

@@ -25,23 +25,17 @@ struct CombiningOperatorTests {
     /// its only reference: once delivered, it must die after the operator's lock (its deinitialisation is user code).
     @Test("A2 and B12: an element that only a joining operator's queue held dies outside its lock")
     func queuedElementsOfAJoinDieOutsideTheLock() {
-        final class Payload {
-            let name: String
-            let onDeinit: () -> Void
-            init(_ name: String, onDeinit: @escaping () -> Void = {}) { self.name = name; self.onDeinit = onDeinit }
-            deinit { onDeinit() }
-        }
-        let first = PublishSubject<Payload>()
-        let second = PublishSubject<Payload>()
+        let first = PublishSubject<DeinitPayload>()
+        let second = PublishSubject<DeinitPayload>()
         var received: [String] = []
         let subscription = Observable.merge(first, second).subscribe(onNext: { payload in
             received.append(payload.name)
             if payload.name == "first" {
                 // Queued in the merge (it is delivering "first"); nobody else keeps it once `second` is done.
-                second.onNext(Payload("queued", onDeinit: { second.onNext(Payload("from deinit")) }))
+                second.onNext(DeinitPayload("queued", onDeinit: { second.onNext(DeinitPayload("from deinit")) }))
             }
         })
-        first.onNext(Payload("first")) // hangs if "queued" dies under the merge's lock: its deinit sends to it again
+        first.onNext(DeinitPayload("first")) // hangs if "queued" dies under the merge's lock: its deinit sends to it again
         #expect(received == ["first", "queued", "from deinit"])
         subscription.dispose()
     }

@@ -236,22 +236,16 @@ struct SubjectTests {
     /// reference: once delivered, it must die after the subject's lock, since its deinitialisation is user code.
     @Test("B12: an element that only the subject's queue held dies outside the subject's lock")
     func queuedElementsDieOutsideTheLock() {
-        final class Payload {
-            let name: String
-            let onDeinit: () -> Void
-            init(_ name: String, onDeinit: @escaping () -> Void = {}) { self.name = name; self.onDeinit = onDeinit }
-            deinit { onDeinit() }
-        }
-        let subject = PublishSubject<Payload>()
+        let subject = PublishSubject<DeinitPayload>()
         var received: [String] = []
         let subscription = subject.subscribe(onNext: { payload in
             received.append(payload.name)
             if payload.name == "first" {
                 // Queued (the subject is delivering "first"); nobody else keeps it.
-                subject.onNext(Payload("queued", onDeinit: { subject.onNext(Payload("from deinit")) }))
+                subject.onNext(DeinitPayload("queued", onDeinit: { subject.onNext(DeinitPayload("from deinit")) }))
             }
         })
-        subject.onNext(Payload("first")) // hangs if "queued" dies under the lock: its deinit sends to the subject
+        subject.onNext(DeinitPayload("first")) // hangs if "queued" dies under the lock: its deinit sends to the subject
         #expect(received == ["first", "queued", "from deinit"])
         subscription.dispose()
     }
