@@ -40,6 +40,55 @@ struct CombiningOperatorTests {
         subscription.dispose()
     }
 
+    /// A stream that `concatMap` queued is held by its queue alone; started later, it must die after the operator's
+    /// lock, with whatever it holds (a `just`'s element here, whose deinitialisation sends to the source).
+    @Test("B12: a queued inner stream of concatMap dies outside the operator's lock")
+    func queuedInnersDieOutsideTheLock() {
+        let source = PublishSubject<Int>()
+        let firstInner = PublishSubject<String>()
+        var received: [String] = []
+        let subscription = source.concatMap { value -> Observable<String> in
+            switch value {
+            case 1: return firstInner.asObservable()
+            case 2:
+                let payload = DeinitPayload("queued", onDeinit: { source.onNext(3) })
+                return Observable.just(payload).map { $0.name }
+            default: return .just("from deinit")
+            }
+        }.subscribe(onNext: { received.append($0) })
+        source.onNext(1)
+        source.onNext(2) // queued behind `firstInner`; the queue holds the only reference to its payload
+        firstInner.onCompleted() // starts it; hangs if it dies under the lock: its payload's deinit sends to the source
+        #expect(received == ["queued", "from deinit"])
+        subscription.dispose()
+    }
+
+    /// The latest value a joining operator keeps may hold the last reference to the user's objects: replaced, it
+    /// must die after the operator's lock (here its deinitialisation sends to the operator again).
+    @Test("B12: a value withLatestFrom or combineLatest replaces dies outside the operator's lock")
+    func replacedLatestValuesDieOutsideTheLock() {
+        let taps = PublishSubject<Int>()
+        let form = PublishSubject<DeinitPayload>()
+        var withLatest: [String] = []
+        let first = taps.withLatestFrom(form) { _, form in form.name }.subscribe(onNext: { withLatest.append($0) })
+        form.onNext(DeinitPayload("A", onDeinit: { taps.onNext(0) }))
+        form.onNext(DeinitPayload("B")) // replaces A: hangs if A dies under the lock, since its deinit sends a tap
+        taps.onNext(1)
+        #expect(withLatest == ["B", "B"])
+        first.dispose()
+
+        let names = PublishSubject<DeinitPayload>()
+        let numbers = PublishSubject<Int>()
+        var combined: [String] = []
+        let second = Observable.combineLatest(names, numbers) { name, number in "\(name.name)\(number)" }
+            .subscribe(onNext: { combined.append($0) })
+        names.onNext(DeinitPayload("A", onDeinit: { numbers.onNext(2) }))
+        numbers.onNext(1)
+        names.onNext(DeinitPayload("B")) // replaces A, as above
+        #expect(combined == ["A1", "B1", "B2"])
+        second.dispose()
+    }
+
     @Test func mergeWithMaxConcurrentQueuesInners() {
         let first = scheduler.createColdObservable([.next(10, "a"), .completed(20)])
         let second = scheduler.createColdObservable([.next(10, "b"), .completed(20)])

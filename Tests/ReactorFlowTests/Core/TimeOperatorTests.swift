@@ -21,6 +21,32 @@ struct TimeOperatorTests {
         #expect(results.events == [.error(220, TestError())])
     }
 
+    /// The pending element of `debounce` and `throttle(latest:)` may hold the last reference to the user's objects:
+    /// replaced, it must die after the operator's lock, and what its deinitialisation sends comes after the element
+    /// that replaced it.
+    @Test("B12: a pending element debounce or throttle replaces dies outside the operator's lock")
+    func replacedPendingElementsDieOutsideTheLock() {
+        for useDebounce in [true, false] {
+            // A source that sends straight to the operator: a subject would queue what the deinitialisation sends.
+            var send: AnyObserver<DeinitPayload>?
+            let source = Observable<DeinitPayload>.create { observer in
+                send = observer
+                return Disposables.create()
+            }
+            var received: [String] = []
+            let timed = useDebounce
+                ? source.debounce(.milliseconds(50), scheduler: scheduler)
+                : source.throttle(.milliseconds(50), latest: true, scheduler: scheduler)
+            let subscription = timed.subscribe(onNext: { received.append($0.name) })
+            if !useDebounce { send?.onNext(DeinitPayload("first")) } // emitted at once; opens the window
+            send?.onNext(DeinitPayload("A", onDeinit: { send?.onNext(DeinitPayload("C")) }))
+            send?.onNext(DeinitPayload("B")) // replaces A: hangs if A dies under the lock, since its deinit sends C
+            scheduler.advance(by: .milliseconds(100))
+            #expect(received == (useDebounce ? ["C"] : ["first", "C"]))
+            subscription.dispose()
+        }
+    }
+
     @Test func throttleLatestEmitsFirstAndTheNewestOfEachWindow() {
         let source = scheduler.createHotObservable([
             .next(210, 1), .next(220, 2), .next(230, 3), .next(320, 4), .next(500, 5), .completed(510),

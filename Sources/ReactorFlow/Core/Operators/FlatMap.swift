@@ -142,6 +142,8 @@ final class MergeSink<SourceElement, Element>: @unchecked Sendable { // mutable 
             active += 1
             lock.unlock()
             subscribe(inner)
+            // The queue held the only reference: the stream, and what it holds, die here, before the lock (B12).
+            _ = consume inner
             lock.lock()
         }
         starting = false

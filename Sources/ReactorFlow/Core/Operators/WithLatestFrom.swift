@@ -16,7 +16,10 @@ extension ObservableType {
             let latest = LockedValue<Second.Element?>(nil)
             let otherSubscription = other.subscribeInside(AnyObserver<Second.Element> { event in
                 switch event {
-                case .next(let element): latest.withLock { $0 = element }
+                case .next(let element):
+                    var replaced: Second.Element? = element
+                    latest.withLock { swap(&$0, &replaced) }
+                    withExtendedLifetime(replaced) {} // after the lock: its deinitialisation is user code (B12)
                 case .error(let error): downstream.onError(error)
                 case .completed: break
                 }

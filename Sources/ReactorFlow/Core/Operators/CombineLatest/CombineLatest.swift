@@ -50,8 +50,13 @@ extension Observable {
                 source.subscribeInside(AnyObserver<Any> { event in
                     switch event {
                     case .next(let value):
-                        guard let row = state.withLock({ $0.next(index, value) }) else { return }
-                        do { downstream.onNext(try resultSelector(row)) } catch { downstream.onError(error) }
+                        let (combination, replaced) = state.withLock { $0.next(index, value) }
+                        if let row = combination {
+                            do { downstream.onNext(try resultSelector(row)) } catch { downstream.onError(error) }
+                        }
+                        // Released after the lock, its deinitialisation being user code (B12), and after this
+                        // element's combination, so that what it sends comes after.
+                        withExtendedLifetime(replaced) {}
                     case .error(let error):
                         downstream.onError(error)
                     case .completed:

@@ -14,12 +14,14 @@ struct CombineLatestStateMachine {
         completed = Array(repeating: false, count: sourceCount)
     }
 
-    /// Source `index` emitted `value`: returns the combination to emit, if every source has a value.
-    mutating func next(_ index: Int, _ value: Any) -> [Any]? {
-        if latest[index] == nil { valueCount += 1 }
-        latest[index] = value
-        guard valueCount == latest.count else { return nil }
-        return latest.map { $0! } // every slot is filled once valueCount == count
+    /// Source `index` emitted `value`: returns the combination to emit, if every source has a value, and the value
+    /// `value` replaced, for the caller to release after its lock (rule B12).
+    mutating func next(_ index: Int, _ value: Any) -> (combination: [Any]?, replaced: Any?) {
+        var replaced: Any? = value
+        swap(&latest[index], &replaced)
+        if replaced == nil { valueCount += 1 }
+        guard valueCount == latest.count else { return (nil, replaced) }
+        return (latest.map { $0! }, replaced) // every slot is filled once valueCount == count
     }
 
     /// Source `index` completed: returns whether the output completes now.

@@ -13,12 +13,16 @@ extension ObservableType {
             let subscription = source.subscribeInside(AnyObserver<Element> { event in
                 switch event {
                 case .next(let element):
-                    let generation = state.withLock { $0.next(element) }
+                    let (generation, replaced) = state.withLock { $0.next(element) }
                     timer.disposable = scheduler.scheduleRelative(dueTime) {
                         if let element = state.withLock({ $0.timerFired(generation) }) { downstream.onNext(element) }
                     }
+                    // Released after the lock, its deinitialisation being user code (B12), and after this element's
+                    // timer is set, so that an element it sends comes after this one.
+                    withExtendedLifetime(replaced) {}
                 case .error(let error):
-                    state.withLock { $0.failed() }
+                    let dropped = state.withLock { $0.failed() }
+                    withExtendedLifetime(dropped) {}
                     timer.dispose()
                     downstream.onError(error)
                 case .completed:

@@ -6,11 +6,13 @@ struct DebounceStateMachine<Element> {
     private var pending: Element?
     private var generation: UInt64 = 0
 
-    /// An element arrived: returns the generation whose timer must be started (the previous timer is obsolete).
-    mutating func next(_ element: Element) -> UInt64 {
-        pending = element
+    /// An element arrived: returns the generation whose timer must be started (the previous timer is obsolete), and
+    /// the element it replaced, for the caller to release after its lock (rule B12).
+    mutating func next(_ element: Element) -> (generation: UInt64, replaced: Element?) {
+        var replaced: Element? = element
+        swap(&pending, &replaced)
         generation &+= 1
-        return generation
+        return (generation, replaced)
     }
 
     /// The timer of `generation` fired: returns the element to emit, if that timer is still current.
@@ -27,9 +29,10 @@ struct DebounceStateMachine<Element> {
         return pending
     }
 
-    /// The source failed: the pending element is dropped.
-    mutating func failed() {
+    /// The source failed: the pending element is dropped; returned, for the caller to release after its lock.
+    mutating func failed() -> Element? {
         generation &+= 1
-        pending = nil
+        defer { pending = nil }
+        return pending
     }
 }

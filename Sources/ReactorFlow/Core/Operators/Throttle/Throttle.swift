@@ -18,7 +18,8 @@ extension ObservableType {
             let subscription = source.subscribeInside(AnyObserver<Element> { event in
                 switch event {
                 case .next(let element):
-                    switch state.withLock({ $0.next(element, now: nowNanoseconds()) }) {
+                    let (action, replaced) = state.withLock { $0.next(element, now: nowNanoseconds()) }
+                    switch action {
                     case .emit(let element):
                         downstream.onNext(element)
                     case .startTimer(let delay):
@@ -30,6 +31,9 @@ extension ObservableType {
                     case .none:
                         break
                     }
+                    // Released after the lock, its deinitialisation being user code (B12), and after this element
+                    // was handled, so that an element it sends comes after this one.
+                    withExtendedLifetime(replaced) {}
                 case .error(let error):
                     timer.dispose()
                     downstream.onError(error)

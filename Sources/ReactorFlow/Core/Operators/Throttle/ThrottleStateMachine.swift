@@ -22,17 +22,20 @@ struct ThrottleStateMachine<Element> {
         self.latest = latest
     }
 
-    mutating func next(_ element: Element, now: Int64) -> NextAction {
+    /// An element arrived: what to do, and the pending element it replaced, for the caller to release after its
+    /// lock (rule B12).
+    mutating func next(_ element: Element, now: Int64) -> (action: NextAction, replaced: Element?) {
         if let lastEmission, now - lastEmission < window {
-            guard latest else { return .none }
-            pending = element
-            if timerRunning { return .none }
+            guard latest else { return (.none, nil) }
+            var replaced: Element? = element
+            swap(&pending, &replaced)
+            if timerRunning { return (.none, replaced) }
             timerRunning = true
-            return .startTimer(afterNanoseconds: window - (now - lastEmission))
+            return (.startTimer(afterNanoseconds: window - (now - lastEmission)), replaced)
         }
         lastEmission = now
-        pending = nil
-        return .emit(element)
+        defer { pending = nil }
+        return (.emit(element), pending)
     }
 
     /// The window timer fired: the element to emit and whether to complete afterwards.
