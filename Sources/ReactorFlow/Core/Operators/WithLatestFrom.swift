@@ -17,8 +17,7 @@ extension ObservableType {
             let otherSubscription = other.subscribeInside(AnyObserver<Second.Element> { event in
                 switch event {
                 case .next(let element):
-                    var replaced: Second.Element? = element
-                    latest.withLock { swap(&$0, &replaced) }
+                    let replaced = latest.withLock { exchange(&$0, with: element) }
                     withExtendedLifetime(replaced) {} // after the lock: its deinitialisation is user code (B12)
                 case .error(let error): downstream.onError(error)
                 case .completed: break

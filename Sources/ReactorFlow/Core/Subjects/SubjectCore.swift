@@ -87,21 +87,23 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         draining = true
         // The common case, nobody else delivering: this event goes out without touching the queue.
         var next: (sequence: UInt64, event: Event<Element>)? = (lastSequence, event)
-        // Events sent meanwhile (reentrantly, or from other threads) wait in the queue, which held the only
-        // reference to each: kept here once delivered, they die after the lock, since a deinitialisation is user
-        // code (B12).
-        var delivered: [Event<Element>]?
+        // Events sent meanwhile (reentrantly, or from other threads) wait in the queue, which holds the only
+        // reference to each: every one taken from it is kept here too, so that it dies after the lock, since a
+        // deinitialisation is user code (B12). Optional, so that the common case makes and frees no array.
+        var taken: [Event<Element>]?
         while let (sequence, event) = next {
             let targets = subscriptions
             if event.isStopEvent { subscriptions = [] }
             deliverKeepingLock(event, sequence: sequence, to: targets)
-            delivered?.append(event)
             next = waiting?.events.popFirst()
-            if next != nil && delivered == nil { delivered = [] }
+            if let next {
+                if taken == nil { taken = [] }
+                taken?.append(next.event)
+            }
         }
         draining = false
         lock.unlock()
-        withExtendedLifetime(delivered) {}
+        withExtendedLifetime(taken) {}
     }
 
     /// Delivers `element` from a source that never sends concurrently with itself and is the only sender (a
@@ -366,8 +368,7 @@ struct ReplayBuffer<Element> {
         switch capacity {
         case 0: return nil
         case 1:
-            defer { latest = element }
-            return latest.take()
+            return exchange(&latest, with: element)
         default:
             let queue = queue.unsafelyUnwrapped
             queue.elements.append(element)

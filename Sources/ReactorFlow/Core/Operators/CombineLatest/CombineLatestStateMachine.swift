@@ -17,8 +17,7 @@ struct CombineLatestStateMachine {
     /// Source `index` emitted `value`: returns the combination to emit, if every source has a value, and the value
     /// `value` replaced, for the caller to release after its lock (rule B12).
     mutating func next(_ index: Int, _ value: Any) -> (combination: [Any]?, replaced: Any?) {
-        var replaced: Any? = value
-        swap(&latest[index], &replaced)
+        let replaced = exchange(&latest[index], with: value)
         if replaced == nil { valueCount += 1 }
         guard valueCount == latest.count else { return (nil, replaced) }
         return (latest.map { $0! }, replaced) // every slot is filled once valueCount == count

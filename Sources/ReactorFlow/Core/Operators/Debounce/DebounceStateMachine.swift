@@ -9,8 +9,7 @@ struct DebounceStateMachine<Element> {
     /// An element arrived: returns the generation whose timer must be started (the previous timer is obsolete), and
     /// the element it replaced, for the caller to release after its lock (rule B12).
     mutating func next(_ element: Element) -> (generation: UInt64, replaced: Element?) {
-        var replaced: Element? = element
-        swap(&pending, &replaced)
+        let replaced = exchange(&pending, with: element)
         generation &+= 1
         return (generation, replaced)
     }
@@ -32,7 +31,6 @@ struct DebounceStateMachine<Element> {
     /// The source failed: the pending element is dropped; returned, for the caller to release after its lock.
     mutating func failed() -> Element? {
         generation &+= 1
-        defer { pending = nil }
-        return pending
+        return pending.take()
     }
 }

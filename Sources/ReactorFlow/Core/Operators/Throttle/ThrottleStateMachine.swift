@@ -27,15 +27,13 @@ struct ThrottleStateMachine<Element> {
     mutating func next(_ element: Element, now: Int64) -> (action: NextAction, replaced: Element?) {
         if let lastEmission, now - lastEmission < window {
             guard latest else { return (.none, nil) }
-            var replaced: Element? = element
-            swap(&pending, &replaced)
+            let replaced = exchange(&pending, with: element)
             if timerRunning { return (.none, replaced) }
             timerRunning = true
             return (.startTimer(afterNanoseconds: window - (now - lastEmission)), replaced)
         }
         lastEmission = now
-        defer { pending = nil }
-        return (.emit(element), pending)
+        return (.emit(element), pending.take())
     }
 
     /// The window timer fired: the element to emit and whether to complete afterwards.
