@@ -107,6 +107,24 @@ struct ReactorContractTests {
         subscription.dispose()
     }
 
+    /// The loop moves the state into `reduce` and the relay rather than copying it: a state holding an array must
+    /// still reach each `reduce` as the previous one left it, and every delivered state must keep its own value.
+    @Test("B4 each reduce receives the state the previous one produced, references included",
+          arguments: PipelineShape.allCases)
+    func reduceChainsStatesWithReferences(shape: PipelineShape) {
+        let reactor = shape.reactor()
+        var logs: [[String]] = []
+        let subscription = reactor.state.subscribe(onNext: { logs.append($0.log) })
+        reactor.action.onNext(.record("a"))
+        reactor.action.onNext(.record("b"))
+        reactor.action.onNext(.addTwice(1)) // a concat: a mutation that is not the last of its action, then the last
+        reactor.action.onNext(.record("c"))
+        #expect(logs == [[], ["a"], ["a", "b"], ["a", "b"], ["a", "b"], ["a", "b", "c"]])
+        #expect(reactor.currentState.log == ["a", "b", "c"])
+        #expect(reactor.currentState.value == 2)
+        subscription.dispose()
+    }
+
     @Test("B5 a synchronous mutate has updated currentState when onNext returns, and before subscribers hear",
           arguments: PipelineShape.allCases)
     func synchronousPath(shape: PipelineShape) {
