@@ -212,10 +212,14 @@ enum Scenarios {
     /// The "minimal serialized store": a lock, a reentrancy queue and one subscriber, with none of a
     /// reactor's other duties (no `mutate`, no effects, no replay, no dispose safety). `boxed` hands each mutation
     /// over in a fresh heap object, as `mutate`'s `.just` does: the share of a `counter` action the API itself costs.
-    static func floorSerializedStore(boxed: Bool) -> (Int) -> UInt64 {
+    /// `weakOwner` adds what rule B9 costs: the store refers to its owner weakly, as a reactor's loop refers to the
+    /// reactor, and holds it for each turn, so that an owner released on another thread cannot die mid-turn.
+    static func floorSerializedStore(boxed: Bool, weakOwner: Bool = false) -> (Int) -> UInt64 {
         { n in
             var seen = 0
-            let store = SerializedStore(reduce: opaqueReducer(), subscriber: opaqueSubscriber { seen = $0.value })
+            let owner = StoreOwner()
+            let store = SerializedStore(reduce: opaqueReducer(), subscriber: opaqueSubscriber { seen = $0.value },
+                                        owner: weakOwner ? owner : nil)
             let time = elapsed {
                 if boxed {
                     for _ in 0..<n { store.send(boxing: .increaseValue) }
@@ -224,8 +228,23 @@ enum Scenarios {
                 }
             }
             precondition(seen == n)
+            withExtendedLifetime(owner) {}
             return time
         }
+    }
+
+    /// `concat3`'s share of the same floor: per operation three mutations, reduced and delivered one at a time in
+    /// one turn, handed over in the five heap objects `concat(.just, .just, .just)` makes, with the owner held weakly.
+    static func floorSerializedStoreConcat3(_ n: Int) -> UInt64 {
+        var seen = 0
+        let owner = StoreOwner()
+        let store = SerializedStore(reduce: opaqueReducer(), subscriber: opaqueSubscriber { seen = $0.value }, owner: owner)
+        let time = elapsed {
+            for _ in 0..<n { store.send(boxingThree: .increaseValue, .increaseValue, .increaseValue) }
+        }
+        precondition(seen == 3 * n)
+        withExtendedLifetime(owner) {}
+        return time
     }
 
     @inline(never)
@@ -251,15 +270,20 @@ final class SerializedStore {
     }
 
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var state = State()
-    private var queue: [Mutation] = []
-    private var running = false
+    @exclusivity(unchecked) private var state = State()
+    @exclusivity(unchecked) private var queue: [Mutation] = []
+    @exclusivity(unchecked) private var running = false
     private let reduce: (State, Mutation) -> State
     private let subscriber: (State) -> Void
+    /// For the `weakOwner` floor: each turn then holds the owner, loaded from this weak reference.
+    private weak var owner: StoreOwner?
+    private let holdsOwner: Bool
 
-    init(reduce: @escaping (State, Mutation) -> State, subscriber: @escaping (State) -> Void) {
+    init(reduce: @escaping (State, Mutation) -> State, subscriber: @escaping (State) -> Void, owner: StoreOwner? = nil) {
         self.reduce = reduce
         self.subscriber = subscriber
+        self.owner = owner
+        holdsOwner = owner != nil
         pthread_mutex_init(mutex, nil)
     }
 
@@ -269,14 +293,31 @@ final class SerializedStore {
     }
 
     func send(_ mutation: Mutation) {
+        send(mutation, queueingAfter: { _ in })
+    }
+
+    /// Sends `first`, then what `queueRest` appends to the queue, with nothing sent meanwhile in between.
+    @inline(__always)
+    private func send(_ first: Mutation, queueingAfter queueRest: (inout [Mutation]) -> Void) {
         pthread_mutex_lock(mutex)
         if running {
-            queue.append(mutation)
+            queue.append(first)
+            queueRest(&queue)
             pthread_mutex_unlock(mutex)
             return
         }
         running = true
+        queueRest(&queue)
         pthread_mutex_unlock(mutex)
+        if holdsOwner {
+            guard let owner else { return }
+            withExtendedLifetime(owner) { runTurn(first) }
+        } else {
+            runTurn(first)
+        }
+    }
+
+    private func runTurn(_ mutation: Mutation) {
         var next = mutation
         while true {
             state = reduce(state, next)
@@ -300,7 +341,28 @@ final class SerializedStore {
 
     @inline(never)
     static func box(_ mutation: Mutation) -> Box { Box(mutation) }
+
+    /// Five heap objects, as `concat(.just(a), .just(b), .just(c))` makes: three boxes, their array and a holder.
+    @inline(never)
+    func send(boxingThree first: Mutation, _ second: Mutation, _ third: Mutation) {
+        let holder = Self.holder([Self.box(first), Self.box(second), Self.box(third)])
+        send(holder.boxes[0].mutation) { queue in
+            queue.append(holder.boxes[1].mutation)
+            queue.append(holder.boxes[2].mutation)
+        }
+    }
+
+    final class Holder {
+        let boxes: [Box]
+        init(_ boxes: [Box]) { self.boxes = boxes }
+    }
+
+    @inline(never)
+    static func holder(_ boxes: [Box]) -> Holder { Holder(boxes) }
 }
+
+/// What a `SerializedStore` may refer to weakly, as a reactor's loop refers to its reactor.
+final class StoreOwner {}
 
 /// Hands one reactor to two benchmark threads; the reactor itself serializes what they do.
 final class SharedReactor: @unchecked Sendable { // read-only after init; the reactor's own locks guard it
