@@ -310,7 +310,14 @@ final class SerializedStore {
         queueRest(&queue)
         pthread_mutex_unlock(mutex)
         if holdsOwner {
-            guard let owner else { return }
+            guard let owner else {
+                // The owner is gone: its work is dropped, as a reactor's loop drops a gone reactor's.
+                pthread_mutex_lock(mutex)
+                running = false
+                queue.removeAll()
+                pthread_mutex_unlock(mutex)
+                return
+            }
             withExtendedLifetime(owner) { runTurn(first) }
         } else {
             runTurn(first)
