@@ -198,7 +198,7 @@ enum Scenarios {
         var state = CounterReactor.State()
         let reduce = opaqueReducer()
         var seen = 0
-        let subscriber = opaqueSubscriber { seen = $0.value }
+        let subscriber = opaqueSubscriber { (state: CounterReactor.State) in seen = state.value }
         let time = elapsed {
             for _ in 0..<n {
                 state = reduce(state, .increaseValue)
@@ -218,7 +218,7 @@ enum Scenarios {
         { n in
             var seen = 0
             let owner = StoreOwner()
-            let store = SerializedStore(reduce: opaqueReducer(), subscriber: opaqueSubscriber { seen = $0.value },
+            let store = SerializedStore(initialState: CounterReactor.State(), reduce: opaqueReducer(), subscriber: opaqueSubscriber { seen = $0.value },
                                         owner: weakOwner ? owner : nil)
             let time = elapsed {
                 if boxed {
@@ -238,7 +238,7 @@ enum Scenarios {
     static func floorSerializedStoreConcat3(_ n: Int) -> UInt64 {
         var seen = 0
         let owner = StoreOwner()
-        let store = SerializedStore(reduce: opaqueReducer(), subscriber: opaqueSubscriber { seen = $0.value }, owner: owner)
+        let store = SerializedStore(initialState: CounterReactor.State(), reduce: opaqueReducer(), subscriber: opaqueSubscriber { seen = $0.value }, owner: owner)
         let time = elapsed {
             for _ in 0..<n { store.send(boxingThree: .increaseValue, .increaseValue, .increaseValue) }
         }
@@ -247,30 +247,52 @@ enum Scenarios {
         return time
     }
 
-    @inline(never)
-    static func opaqueReducer() -> (CounterReactor.State, CounterReactor.Mutation) -> CounterReactor.State {
-        let reactor = CounterReactor()
-        return { reactor.reduce(state: $0, mutation: $1) }
+    /// `pulse`'s share of the same floor: the owner held weakly, and eleven subscribers that each do what the
+    /// scenario's do (ten compare one field with the last they saw, one watches the pulse's update count), called
+    /// one after another with the state, none of them serialized on its own.
+    static func floorSerializedStorePulse(_ n: Int) -> UInt64 {
+        let owner = StoreOwner()
+        let alerts = PulseFloorSubscriber(field: nil)
+        let subscribers = [alerts] + (0..<10).map(PulseFloorSubscriber.init)
+        let store = SerializedStore(initialState: PulseReactor.State(), reduce: opaqueReducer(of: PulseReactor()), subscriber: opaqueSubscriber { state in
+            // Without reference counting per subscriber: the list holds them all along.
+            for index in subscribers.indices {
+                Unmanaged.passUnretained(subscribers[index])._withUnsafeGuaranteedRef { $0.receive(state) }
+            }
+        }, owner: owner)
+        let time = elapsed {
+            for index in 0..<n { store.send(index.isMultiple(of: 2) ? .alert("hi") : .tick) }
+        }
+        precondition(alerts.alerts == (n + 1) / 2, "the pulse floor lost alerts")
+        withExtendedLifetime(owner) {}
+        return time
     }
 
     @inline(never)
-    static func opaqueSubscriber(_ body: @escaping (CounterReactor.State) -> Void) -> (CounterReactor.State) -> Void {
+    static func opaqueReducer() -> (CounterReactor.State, CounterReactor.Mutation) -> CounterReactor.State {
+        opaqueReducer(of: CounterReactor())
+    }
+
+    @inline(never)
+    static func opaqueReducer<R: Reactor>(of reactor: R) -> (R.State, R.Mutation) -> R.State {
+        { reactor.reduce(state: $0, mutation: $1) }
+    }
+
+    @inline(never)
+    static func opaqueSubscriber<State>(_ body: @escaping (State) -> Void) -> (State) -> Void {
         body
     }
 }
 
 /// See `Scenarios.floorSerializedStore`. Deliberately written without ReactorFlow, on a bare pthread mutex.
-final class SerializedStore {
-    typealias State = CounterReactor.State
-    typealias Mutation = CounterReactor.Mutation
-
+final class SerializedStore<State, Mutation> {
     final class Box {
         let mutation: Mutation
         init(_ mutation: Mutation) { self.mutation = mutation }
     }
 
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    @exclusivity(unchecked) private var state = State()
+    @exclusivity(unchecked) private var state: State
     @exclusivity(unchecked) private var queue: [Mutation] = []
     @exclusivity(unchecked) private var running = false
     private let reduce: (State, Mutation) -> State
@@ -279,7 +301,9 @@ final class SerializedStore {
     private weak var owner: StoreOwner?
     private let holdsOwner: Bool
 
-    init(reduce: @escaping (State, Mutation) -> State, subscriber: @escaping (State) -> Void, owner: StoreOwner? = nil) {
+    init(initialState: State, reduce: @escaping (State, Mutation) -> State, subscriber: @escaping (State) -> Void,
+         owner: StoreOwner? = nil) {
+        state = initialState
         self.reduce = reduce
         self.subscriber = subscriber
         self.owner = owner
@@ -370,6 +394,34 @@ final class SerializedStore {
 
 /// What a `SerializedStore` may refer to weakly, as a reactor's loop refers to its reactor.
 final class StoreOwner {}
+
+/// A subscriber of the pulse floor, written by hand: one of the scenario's ten
+/// `state.map { $0.fields[index] }.distinctUntilChanged()` subscribers, or its `pulse(\.$alert)` one.
+final class PulseFloorSubscriber {
+    /// The field it watches; `nil` for the one that watches the pulse.
+    let field: Int?
+    @exclusivity(unchecked) var lastValue: Int?
+    @exclusivity(unchecked) var lastUpdate: UInt = 0
+    @exclusivity(unchecked) var alerts = 0
+
+    init(field: Int?) { self.field = field }
+
+    func receive(_ state: PulseReactor.State) {
+        if let field {
+            let value = state.fields[field]
+            if value != lastValue {
+                lastValue = value
+                blackHole(value)
+            }
+        } else {
+            let update = state.$alert.valueUpdatedCount
+            if update != lastUpdate {
+                lastUpdate = update
+                alerts += 1
+            }
+        }
+    }
+}
 
 /// Hands one reactor to two benchmark threads; the reactor itself serializes what they do.
 final class SharedReactor: @unchecked Sendable { // read-only after init; the reactor's own locks guard it

@@ -113,6 +113,7 @@ let floors: [(String, (Int) -> UInt64)] = [
     ("serialized-store-boxed", Scenarios.floorSerializedStore(boxed: true)),
     ("serialized-store-boxed-weak-owner", Scenarios.floorSerializedStore(boxed: true, weakOwner: true)),
     ("serialized-store-concat3-weak-owner", Scenarios.floorSerializedStoreConcat3),
+    ("serialized-store-pulse-weak-owner", Scenarios.floorSerializedStorePulse),
 ]
 for (name, run) in floors where filter.map({ "floor".contains($0) }) ?? true {
     let operations = scaled(10_000_000)
