@@ -185,7 +185,7 @@ enum Scenarios {
     /// The plain `state = reduce(state, mutation)` loop, with the reducer behind an opaque call so it is not folded.
     static func floorReduceLoop(_ n: Int) -> UInt64 {
         var state = CounterReactor.State()
-        let reduce = opaqueReducer()
+        let reduce = opaqueReducer(of: CounterReactor())
         let time = elapsed {
             for _ in 0..<n { state = reduce(state, .increaseValue) }
         }
@@ -196,7 +196,7 @@ enum Scenarios {
     /// The same loop plus one closure subscriber: the least any state delivery can cost.
     static func floorReduceAndSubscriber(_ n: Int) -> UInt64 {
         var state = CounterReactor.State()
-        let reduce = opaqueReducer()
+        let reduce = opaqueReducer(of: CounterReactor())
         var seen = 0
         let subscriber = opaqueSubscriber { (state: CounterReactor.State) in seen = state.value }
         let time = elapsed {
@@ -218,7 +218,9 @@ enum Scenarios {
         { n in
             var seen = 0
             let owner = StoreOwner()
-            let store = SerializedStore(initialState: CounterReactor.State(), reduce: opaqueReducer(), subscriber: opaqueSubscriber { seen = $0.value },
+            let store = SerializedStore(initialState: CounterReactor.State(),
+                                        reduce: opaqueReducer(of: CounterReactor()),
+                                        subscriber: opaqueSubscriber { seen = $0.value },
                                         owner: weakOwner ? owner : nil)
             let time = elapsed {
                 if boxed {
@@ -238,7 +240,8 @@ enum Scenarios {
     static func floorSerializedStoreConcat3(_ n: Int) -> UInt64 {
         var seen = 0
         let owner = StoreOwner()
-        let store = SerializedStore(initialState: CounterReactor.State(), reduce: opaqueReducer(), subscriber: opaqueSubscriber { seen = $0.value }, owner: owner)
+        let store = SerializedStore(initialState: CounterReactor.State(), reduce: opaqueReducer(of: CounterReactor()),
+                                    subscriber: opaqueSubscriber { seen = $0.value }, owner: owner)
         let time = elapsed {
             for _ in 0..<n { store.send(boxingThree: .increaseValue, .increaseValue, .increaseValue) }
         }
@@ -254,23 +257,20 @@ enum Scenarios {
         let owner = StoreOwner()
         let alerts = PulseFloorSubscriber(field: nil)
         let subscribers = [alerts] + (0..<10).map(PulseFloorSubscriber.init)
-        let store = SerializedStore(initialState: PulseReactor.State(), reduce: opaqueReducer(of: PulseReactor()), subscriber: opaqueSubscriber { state in
-            // Without reference counting per subscriber: the list holds them all along.
+        // Without reference counting per subscriber: the list holds them all along.
+        let deliver = opaqueSubscriber { (state: PulseReactor.State) in
             for index in subscribers.indices {
                 Unmanaged.passUnretained(subscribers[index])._withUnsafeGuaranteedRef { $0.receive(state) }
             }
-        }, owner: owner)
+        }
+        let store = SerializedStore(initialState: PulseReactor.State(), reduce: opaqueReducer(of: PulseReactor()),
+                                    subscriber: deliver, owner: owner)
         let time = elapsed {
             for index in 0..<n { store.send(index.isMultiple(of: 2) ? .alert("hi") : .tick) }
         }
         precondition(alerts.alerts == (n + 1) / 2, "the pulse floor lost alerts")
         withExtendedLifetime(owner) {}
         return time
-    }
-
-    @inline(never)
-    static func opaqueReducer() -> (CounterReactor.State, CounterReactor.Mutation) -> CounterReactor.State {
-        opaqueReducer(of: CounterReactor())
     }
 
     @inline(never)
