@@ -1,3 +1,4 @@
+import FloorAtomics
 import Foundation
 import HeapStatistics
 import ReactorFlow
@@ -252,26 +253,62 @@ enum Scenarios {
 
     /// `pulse`'s share of the same floor: the owner held weakly, and eleven subscribers that each do what the
     /// scenario's do (ten compare one field with the last they saw, one watches the pulse's update count), called
-    /// one after another with the state, none of them serialized on its own.
-    static func floorSerializedStorePulse(_ n: Int) -> UInt64 {
-        let owner = StoreOwner()
-        let alerts = PulseFloorSubscriber(field: nil)
-        let subscribers = [alerts] + (0..<10).map(PulseFloorSubscriber.init)
-        // Without reference counting per subscriber: the list holds them all along.
-        let deliver = opaqueSubscriber { (state: PulseReactor.State) in
-            for index in subscribers.indices {
-                Unmanaged.passUnretained(subscribers[index])._withUnsafeGuaranteedRef { $0.receive(state) }
+    /// one after another with the state.
+    ///
+    /// `serialization` adds the least that rules A2 and A3 ask of each subscriber, or not: a subscriber is never
+    /// called concurrently with itself (a replay on a subscribing thread may overlap the loop's delivery), and not at
+    /// all once disposed on another thread, while nothing is locked as it runs (B12). So each delivery claims the
+    /// subscriber, calls it, and gives the claim back: with a lock round trip, as ReactorFlow's subjects do; with
+    /// two compare-and-swaps on a word of the subscriber's, so that a disposer waiting for the delivery can be woken;
+    /// or with one compare-and-swap and a plain store, the least a processor offers, if a disposer polls instead.
+    static func floorSerializedStorePulse(serialization: SubscriberSerialization) -> (Int) -> UInt64 {
+        { n in
+            let owner = StoreOwner()
+            let alerts = PulseFloorSubscriber(field: nil)
+            let subscribers = [alerts] + (0..<10).map(PulseFloorSubscriber.init)
+            let lock = FloorLock()
+            // Without reference counting per subscriber: the list holds them all along.
+            let deliver = opaqueSubscriber { (state: PulseReactor.State) in
+                if serialization == .lock { lock.lock() }
+                for index in subscribers.indices {
+                    Unmanaged.passUnretained(subscribers[index])._withUnsafeGuaranteedRef { subscriber in
+                        switch serialization {
+                        case .none:
+                            subscriber.receive(state)
+                        case .lock:
+                            // A real subject queues the state for a subscriber that is busy; here none ever is.
+                            guard !subscriber.disposed && !subscriber.delivering else { return }
+                            subscriber.delivering = true
+                            lock.unlock()
+                            subscriber.receive(state)
+                            lock.lock()
+                            subscriber.delivering = false
+                        case .atomic:
+                            guard subscriber.claim() else { return }
+                            subscriber.receive(state)
+                            // Fails only if a disposer marked the word meanwhile: it would be woken here.
+                            _ = subscriber.unclaim()
+                        case .atomicClaimOnly:
+                            guard subscriber.claim() else { return }
+                            subscriber.receive(state)
+                            floor_store_release(subscriber.claimWord, 0)
+                        }
+                    }
+                }
+                if serialization == .lock { lock.unlock() }
             }
+            let store = SerializedStore(initialState: PulseReactor.State(), reduce: opaqueReducer(of: PulseReactor()),
+                                        subscriber: deliver, owner: owner)
+            let time = elapsed {
+                for index in 0..<n { store.send(index.isMultiple(of: 2) ? .alert("hi") : .tick) }
+            }
+            precondition(alerts.alerts == (n + 1) / 2, "the pulse floor lost alerts")
+            withExtendedLifetime(owner) {}
+            return time
         }
-        let store = SerializedStore(initialState: PulseReactor.State(), reduce: opaqueReducer(of: PulseReactor()),
-                                    subscriber: deliver, owner: owner)
-        let time = elapsed {
-            for index in 0..<n { store.send(index.isMultiple(of: 2) ? .alert("hi") : .tick) }
-        }
-        precondition(alerts.alerts == (n + 1) / 2, "the pulse floor lost alerts")
-        withExtendedLifetime(owner) {}
-        return time
     }
+
+    enum SubscriberSerialization { case none, lock, atomic, atomicClaimOnly }
 
     @inline(never)
     static func opaqueReducer<R: Reactor>(of reactor: R) -> (R.State, R.Mutation) -> R.State {
@@ -392,6 +429,18 @@ final class SerializedStore<State, Mutation> {
     static func holder(_ boxes: [Box]) -> Holder { Holder(boxes) }
 }
 
+/// A bare pthread mutex, for the floors.
+final class FloorLock {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    init() { pthread_mutex_init(mutex, nil) }
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+    @inline(__always) func lock() { pthread_mutex_lock(mutex) }
+    @inline(__always) func unlock() { pthread_mutex_unlock(mutex) }
+}
+
 /// What a `SerializedStore` may refer to weakly, as a reactor's loop refers to its reactor.
 final class StoreOwner {}
 
@@ -403,8 +452,21 @@ final class PulseFloorSubscriber {
     @exclusivity(unchecked) var lastValue: Int?
     @exclusivity(unchecked) var lastUpdate: UInt = 0
     @exclusivity(unchecked) var alerts = 0
+    /// For the floor whose subscribers are serialized with a lock; guarded by it.
+    @exclusivity(unchecked) var delivering = false
+    @exclusivity(unchecked) var disposed = false
+    /// For the floor whose subscribers are serialized without one: idle (0), being delivered to (1), disposed (2).
+    let claimWord = UnsafeMutablePointer<Int>.allocate(capacity: 1)
 
-    init(field: Int?) { self.field = field }
+    init(field: Int?) {
+        self.field = field
+        claimWord.initialize(to: 0)
+    }
+
+    deinit { claimWord.deallocate() }
+
+    @inline(__always) func claim() -> Bool { floor_compare_exchange(claimWord, 0, 1) }
+    @inline(__always) func unclaim() -> Bool { floor_compare_exchange(claimWord, 1, 0) }
 
     func receive(_ state: PulseReactor.State) {
         if let field {

@@ -113,7 +113,10 @@ let floors: [(String, (Int) -> UInt64)] = [
     ("serialized-store-boxed", Scenarios.floorSerializedStore(boxed: true)),
     ("serialized-store-boxed-weak-owner", Scenarios.floorSerializedStore(boxed: true, weakOwner: true)),
     ("serialized-store-concat3-weak-owner", Scenarios.floorSerializedStoreConcat3),
-    ("serialized-store-pulse-weak-owner", Scenarios.floorSerializedStorePulse),
+    ("serialized-store-pulse-weak-owner", Scenarios.floorSerializedStorePulse(serialization: .none)),
+    ("serialized-store-pulse-locked-subscribers", Scenarios.floorSerializedStorePulse(serialization: .lock)),
+    ("serialized-store-pulse-atomic-subscribers", Scenarios.floorSerializedStorePulse(serialization: .atomic)),
+    ("serialized-store-pulse-one-cas-subscribers", Scenarios.floorSerializedStorePulse(serialization: .atomicClaimOnly)),
 ]
 for (name, run) in floors where filter.map({ "floor".contains($0) }) ?? true {
     let operations = scaled(10_000_000)
