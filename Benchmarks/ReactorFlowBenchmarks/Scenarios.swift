@@ -283,12 +283,12 @@ enum Scenarios {
                             subscriber.receive(state)
                             lock.lock()
                             subscriber.delivering = false
-                        case .atomic:
+                        case .compareAndSwapTwice:
                             guard subscriber.claim() else { return }
                             subscriber.receive(state)
                             // Fails only if a disposer marked the word meanwhile: it would be woken here.
                             _ = subscriber.unclaim()
-                        case .atomicClaimOnly:
+                        case .compareAndSwapThenStore:
                             guard subscriber.claim() else { return }
                             subscriber.receive(state)
                             floor_store_release(subscriber.claimWord, 0)
@@ -308,7 +308,7 @@ enum Scenarios {
         }
     }
 
-    enum SubscriberSerialization { case none, lock, atomic, atomicClaimOnly }
+    enum SubscriberSerialization { case none, lock, compareAndSwapTwice, compareAndSwapThenStore }
 
     @inline(never)
     static func opaqueReducer<R: Reactor>(of reactor: R) -> (R.State, R.Mutation) -> R.State {

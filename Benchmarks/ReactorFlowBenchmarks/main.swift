@@ -115,8 +115,8 @@ let floors: [(String, (Int) -> UInt64)] = [
     ("serialized-store-concat3-weak-owner", Scenarios.floorSerializedStoreConcat3),
     ("serialized-store-pulse-weak-owner", Scenarios.floorSerializedStorePulse(serialization: .none)),
     ("serialized-store-pulse-locked-subscribers", Scenarios.floorSerializedStorePulse(serialization: .lock)),
-    ("serialized-store-pulse-atomic-subscribers", Scenarios.floorSerializedStorePulse(serialization: .atomic)),
-    ("serialized-store-pulse-one-cas-subscribers", Scenarios.floorSerializedStorePulse(serialization: .atomicClaimOnly)),
+    ("serialized-store-pulse-two-cas-subscribers", Scenarios.floorSerializedStorePulse(serialization: .compareAndSwapTwice)),
+    ("serialized-store-pulse-one-cas-subscribers", Scenarios.floorSerializedStorePulse(serialization: .compareAndSwapThenStore)),
 ]
 for (name, run) in floors where filter.map({ "floor".contains($0) }) ?? true {
     let operations = scaled(10_000_000)
