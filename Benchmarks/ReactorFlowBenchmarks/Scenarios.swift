@@ -321,14 +321,14 @@ enum Scenarios {
     }
 }
 
-/// See `Scenarios.floorSerializedStore`. Deliberately written without ReactorFlow, on a bare pthread mutex.
+/// See `Scenarios.floorSerializedStore`. Deliberately written without ReactorFlow, on a bare pthread mutex (`FloorLock`).
 final class SerializedStore<State, Mutation> {
     final class Box {
         let mutation: Mutation
         init(_ mutation: Mutation) { self.mutation = mutation }
     }
 
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let lock = FloorLock()
     @exclusivity(unchecked) private var state: State
     @exclusivity(unchecked) private var queue: [Mutation] = []
     @exclusivity(unchecked) private var running = false
@@ -345,12 +345,6 @@ final class SerializedStore<State, Mutation> {
         self.subscriber = subscriber
         self.owner = owner
         holdsOwner = owner != nil
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
     }
 
     func send(_ mutation: Mutation) {
@@ -360,23 +354,23 @@ final class SerializedStore<State, Mutation> {
     /// Sends `first`, then what `queueRest` appends to the queue, with nothing sent meanwhile in between.
     @inline(__always)
     private func send(_ first: Mutation, queueingAfter queueRest: (inout [Mutation]) -> Void) {
-        pthread_mutex_lock(mutex)
+        lock.lock()
         if running {
             queue.append(first)
             queueRest(&queue)
-            pthread_mutex_unlock(mutex)
+            lock.unlock()
             return
         }
         running = true
         queueRest(&queue)
-        pthread_mutex_unlock(mutex)
+        lock.unlock()
         if holdsOwner {
             guard let owner else {
                 // The owner is gone: its work is dropped, as a reactor's loop drops a gone reactor's.
-                pthread_mutex_lock(mutex)
+                lock.lock()
                 running = false
                 queue.removeAll()
-                pthread_mutex_unlock(mutex)
+                lock.unlock()
                 return
             }
             withExtendedLifetime(owner) { runTurn(first) }
@@ -390,14 +384,14 @@ final class SerializedStore<State, Mutation> {
         while true {
             state = reduce(state, next)
             subscriber(state)
-            pthread_mutex_lock(mutex)
+            lock.lock()
             if queue.isEmpty {
                 running = false
-                pthread_mutex_unlock(mutex)
+                lock.unlock()
                 return
             }
             next = queue.removeFirst()
-            pthread_mutex_unlock(mutex)
+            lock.unlock()
         }
     }
 
@@ -452,10 +446,12 @@ final class PulseFloorSubscriber {
     @exclusivity(unchecked) var lastValue: Int?
     @exclusivity(unchecked) var lastUpdate: UInt = 0
     @exclusivity(unchecked) var alerts = 0
-    /// For the floor whose subscribers are serialized with a lock; guarded by it.
+    /// For the floor whose subscribers are serialized with a lock; guarded by it. Nothing disposes a floor
+    /// subscriber, so `disposed` stays false: it is there for the check a real subject makes per delivery.
     @exclusivity(unchecked) var delivering = false
     @exclusivity(unchecked) var disposed = false
-    /// For the floor whose subscribers are serialized without one: idle (0), being delivered to (1), disposed (2).
+    /// For the floor whose subscribers are serialized without one: idle (0), being delivered to (1), disposed (2,
+    /// never set here, as above).
     let claimWord = UnsafeMutablePointer<Int>.allocate(capacity: 1)
 
     init(field: Int?) {
