@@ -147,23 +147,31 @@ enum Scenarios {
     static func contended(_ n: Int) -> UInt64 {
         let reactor = CounterReactor()
         let subscription = reactor.state.subscribe(onNext: { blackHole($0) })
-        let shared = SharedReactor(reactor)
         let half = n / 2
-        let time = elapsed {
+        let time = onTwoThreads(sharing: reactor) { reactor in
+            let action = reactor.action
+            for _ in 0..<half { action.onNext(.increase) }
+        }
+        precondition(reactor.currentState.value == half * 2, "contended lost actions")
+        subscription.dispose()
+        return time
+    }
+
+    /// The time `body` takes when two new threads run it at once, each with `shared`, which must serialize what
+    /// they do with it.
+    static func onTwoThreads<Shared: AnyObject>(sharing shared: Shared, _ body: @escaping (Shared) -> Void) -> UInt64 {
+        let handOver = HandOver(shared, body)
+        return elapsed {
             let group = DispatchGroup()
             for _ in 0..<2 {
                 group.enter()
                 Thread.detachNewThread {
-                    let action = shared.reactor.action
-                    for _ in 0..<half { action.onNext(.increase) }
+                    handOver.body(handOver.shared)
                     group.leave()
                 }
             }
             group.wait()
         }
-        precondition(reactor.currentState.value == half * 2, "contended lost actions")
-        subscription.dispose()
-        return time
     }
 
     static func createReactor(_ n: Int) -> UInt64 {
@@ -308,6 +316,23 @@ enum Scenarios {
         }
     }
 
+    /// `contended`'s share of the same floor: the boxed store with its owner held weakly, and two threads sending
+    /// `n / 2` mutations each, so that the lock, the store's fields and the owner's side table move between the two
+    /// cores as a reactor's do.
+    static func floorSerializedStoreContended(_ n: Int) -> UInt64 {
+        var seen = 0
+        let owner = StoreOwner()
+        let store = SerializedStore(initialState: CounterReactor.State(), reduce: opaqueReducer(of: CounterReactor()),
+                                    subscriber: opaqueSubscriber { seen = $0.value }, owner: owner)
+        let half = n / 2
+        let time = onTwoThreads(sharing: store) { store in
+            for _ in 0..<half { store.send(boxing: .increaseValue) }
+        }
+        precondition(seen == half * 2, "the contended floor lost mutations")
+        withExtendedLifetime(owner) {}
+        return time
+    }
+
     enum SubscriberSerialization { case none, lock, compareAndSwapTwice, compareAndSwapThenStore }
 
     @inline(never)
@@ -380,19 +405,29 @@ final class SerializedStore<State, Mutation> {
     }
 
     private func runTurn(_ mutation: Mutation) {
-        var next = mutation
+        apply(mutation)
+        // What arrived meanwhile is taken a batch at a time, as a reactor's loop takes it: while another thread keeps
+        // sending, the queue stays long, and taking one item per lock round trip would cost `removeFirst`'s shift of
+        // the whole array each time.
+        var batch: [Mutation] = []
         while true {
-            state = reduce(state, next)
-            subscriber(state)
             lock.lock()
             if queue.isEmpty {
                 running = false
                 lock.unlock()
                 return
             }
-            next = queue.removeFirst()
+            swap(&queue, &batch)
             lock.unlock()
+            for next in batch { apply(next) }
+            batch.removeAll(keepingCapacity: true)
         }
+    }
+
+    @inline(__always)
+    private func apply(_ mutation: Mutation) {
+        state = reduce(state, mutation)
+        subscriber(state)
     }
 
     @inline(never)
@@ -481,10 +516,14 @@ final class PulseFloorSubscriber {
     }
 }
 
-/// Hands one reactor to two benchmark threads; the reactor itself serializes what they do.
-final class SharedReactor: @unchecked Sendable { // read-only after init; the reactor's own locks guard it
-    let reactor: CounterReactor
-    init(_ reactor: CounterReactor) { self.reactor = reactor }
+/// Hands one object, and what to do with it, to the benchmark's two threads (`Scenarios.onTwoThreads`).
+final class HandOver<Shared: AnyObject>: @unchecked Sendable { // read-only after init; `shared` serializes its own use with its lock (a reactor's, or the floor store's)
+    let shared: Shared
+    let body: (Shared) -> Void
+    init(_ shared: Shared, _ body: @escaping (Shared) -> Void) {
+        self.shared = shared
+        self.body = body
+    }
 }
 
 /// Resident memory in bytes, from /proc/self/statm (0 where that file does not exist). The memory scenarios run

@@ -22,6 +22,7 @@ struct Result: Codable {
 struct Report: Codable {
     let scenarios: [Result]
     let floor: [String: Double]
+    let multipleOfFloor: [String: Double]
     let targets: [String: Double]
 }
 
@@ -113,6 +114,7 @@ let floors: [(String, (Int) -> UInt64)] = [
     ("serialized-store-boxed", Scenarios.floorSerializedStore(boxed: true)),
     ("serialized-store-boxed-weak-owner", Scenarios.floorSerializedStore(boxed: true, weakOwner: true)),
     ("serialized-store-concat3-weak-owner", Scenarios.floorSerializedStoreConcat3),
+    ("serialized-store-contended-weak-owner", Scenarios.floorSerializedStoreContended),
     ("serialized-store-pulse-weak-owner", Scenarios.floorSerializedStorePulse(serialization: .none)),
     ("serialized-store-pulse-locked-subscribers", Scenarios.floorSerializedStorePulse(serialization: .lock)),
     ("serialized-store-pulse-two-cas-subscribers", Scenarios.floorSerializedStorePulse(serialization: .compareAndSwapTwice)),
@@ -127,10 +129,28 @@ for (name, run) in floors where filter.map({ "floor".contains($0) }) ?? true {
     if !json { print(String(format: "floor %-34@ median %9.2f ns/op", name as NSString, samples[samples.count / 2])) }
 }
 
+// Each per-action scenario as a multiple of the floor that does its work under the same rules (B9's weak owner for
+// all four, A2 and A3 per subscriber for `pulse`), both measured in this run: on a machine whose speed drifts, the
+// multiple moves much less than either figure. Only a full run has both.
+let contractFloors = [
+    ("counter", "serialized-store-boxed-weak-owner"),
+    ("concat3", "serialized-store-concat3-weak-owner"),
+    ("pulse", "serialized-store-pulse-locked-subscribers"),
+    ("contended", "serialized-store-contended-weak-owner"),
+]
+var multipleOfFloor: [String: Double] = [:]
+for (scenario, floorName) in contractFloors {
+    guard let result = results.first(where: { $0.name == scenario }), let floorMedian = floor[floorName] else { continue }
+    multipleOfFloor[scenario] = result.median / floorMedian
+    if !json {
+        print(String(format: "%-26@ median %5.2f × floor %@", scenario as NSString, result.median / floorMedian, floorName as NSString))
+    }
+}
+
 if json {
     let targets = ["counter": 100.0, "concat3": 250, "pulse": 400, "contended": 300, "create-reactor": 2000, "memory-per-reactor": 1024]
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    let data = try encoder.encode(Report(scenarios: results, floor: floor, targets: targets))
+    let data = try encoder.encode(Report(scenarios: results, floor: floor, multipleOfFloor: multipleOfFloor, targets: targets))
     print(String(decoding: data, as: UTF8.self))
 }
