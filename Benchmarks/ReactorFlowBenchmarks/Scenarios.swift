@@ -316,9 +316,10 @@ enum Scenarios {
         }
     }
 
-    /// `contended`'s share of the same floor: the boxed store with its owner held weakly, and two threads sending
-    /// `n / 2` mutations each, so that the lock, the store's fields and the owner's side table move between the two
-    /// cores as a reactor's do.
+    /// A reference for `contended`: the boxed store with its owner held weakly, and two threads sending `n / 2`
+    /// mutations each, so that the lock, the store's fields and the owner's side table move between the two cores as
+    /// a reactor's do. Not a lower bound: under two senders the cost also depends on who wins the lock and how the
+    /// work batches, and ReactorFlow's `contended` has come out below it.
     static func floorSerializedStoreContended(_ n: Int) -> UInt64 {
         var seen = 0
         let owner = StoreOwner()
