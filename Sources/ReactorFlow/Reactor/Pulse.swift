@@ -70,13 +70,9 @@ extension Reactor {
         // Fetched once, not per state; it holds no reference to the reactor or its storage, so subscriptions do not
         // keep the pipeline (and its running mutation streams) alive after the reactor died.
         let ledger = reactorStorage.pulseLedger(for: keyPath)
-        return state.lift { sink in
+        return state.lift { sink, wantsElements in
             let lastDelivered = OperatorState<UInt?>(nil)
-            return { event in
-                guard case .next(let state) = event else {
-                    sink.forwardStop(event)
-                    return
-                }
+            func receive(_ state: State) {
                 let pulse = state[keyPath: keyPath]
                 let count = pulse.valueUpdatedCount
                 if let lastCount = lastDelivered.value {
@@ -89,6 +85,14 @@ extension Reactor {
                 ledger.markConsumed(count)
                 sink.onNext(pulse.value)
             }
+            return ChainHead(
+                events: { event in
+                    switch event {
+                    case .next(let state): receive(state)
+                    default: sink.forwardStop(event)
+                    }
+                },
+                elements: wantsElements ? { receive($0) } : nil)
         }
     }
 }

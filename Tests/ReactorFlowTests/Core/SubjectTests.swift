@@ -272,6 +272,63 @@ struct SubjectTests {
         #expect(collected.matching("TestError(bind)").map(\.kind) == [.bindingError])
     }
 
+    /// `subscribe(onNext:)`, and a chain that starts with `map` (or `pulse`), take a subject's elements without the
+    /// event around them; other subscribers take events. Both kinds share one order: the subscription order per
+    /// element, each element to everyone before the next, a replay before what was sent during it.
+    @Test("A2 and A5: elements reach element handlers and event handlers in one order")
+    func elementAndEventHandlersShareOneOrder() {
+        let subject = BehaviorSubject(value: 0)
+        var order: [String] = []
+        let bag = DisposeBag()
+        subject.subscribe(onNext: { order.append("a\($0)") }).disposed(by: bag)
+        subject.subscribe { event in
+            if case .next(let value) = event { order.append("b\(value)") }
+        }.disposed(by: bag)
+        subject.map { $0 * 10 }.filter { $0 != 20 }.subscribe(onNext: { value in
+            order.append("c\(value)")
+            if value == 10 { subject.onNext(2) } // reentrant: after 1 has reached everyone
+        }).disposed(by: bag)
+        #expect(order == ["a0", "b0", "c0"])
+        order = []
+        subject.onNext(1)
+        #expect(order == ["a1", "b1", "c10", "a2", "b2"])
+
+        // A subscriber added from inside a delivery gets its replay (three elements, queued) before anything newer.
+        let replaying = ReplaySubject<Int>.create(bufferSize: 3)
+        var late: [Int] = []
+        var lateSubscription: Disposable?
+        replaying.subscribe(onNext: { value in
+            guard value == 3, lateSubscription == nil else { return }
+            lateSubscription = replaying.map { $0 }.subscribe(onNext: { late.append($0) })
+            replaying.onNext(4)
+        }).disposed(by: bag)
+        for value in 1...3 { replaying.onNext(value) }
+        replaying.onNext(5)
+        #expect(late == [1, 2, 3, 4, 5])
+        lateSubscription?.dispose()
+    }
+
+    /// A `map` that throws on a subject's element ends its own subscription with the error, and nothing else.
+    @Test("A1 and A6: a throwing map over a subject ends only its own subscription")
+    func aThrowingMapOverASubjectEndsOnlyItsSubscription() {
+        let subject = PublishSubject<Int>()
+        var mapped: [Event<Int>] = []
+        var plain: [Int] = []
+        let mappedSubscription = subject.map { value -> Int in
+            if value == 2 { throw TestError("two") }
+            return value * 10
+        }.subscribe { mapped.append($0) }
+        let plainSubscription = subject.subscribe(onNext: { plain.append($0) })
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onNext(3)
+        #expect(mapped == [.next(10), .error(TestError("two"))])
+        #expect(plain == [1, 2, 3])
+        plainSubscription.dispose()
+        #expect(!subject.hasObservers, "the failed chain's subscription was removed when it failed")
+        mappedSubscription.dispose()
+    }
+
     @Test func anUnhandledErrorIsReportedNotFatal() {
         let collected = DiagnosticsCollector()
         defer { collected.stop() }

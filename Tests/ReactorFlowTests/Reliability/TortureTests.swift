@@ -20,17 +20,28 @@ final class GrammarChecker: @unchecked Sendable { // `ended` and `violations` ar
     }
 
     func observer() -> AnyObserver<Int> {
-        AnyObserver { [self] event in
-            if case .next(let value) = event { reentrantSend?(value) }
-            overlap.enter()
-            defer { overlap.leave() }
-            lock.withLock {
-                if ended { violations.append("event after terminal: \(event)") }
-                if disposeReturned { violations.append("event after dispose() returned: \(event)") }
-                if event.isStopEvent { ended = true }
-            }
-            if case .next = event { received.increment() }
+        AnyObserver { [self] event in receive(event) }
+    }
+
+    /// Subscribes to `source` with an event observer, or with closures, which a subject and a chain starting with
+    /// `map` serve through their element handlers.
+    func subscribe(to source: Observable<Int>, withClosures: Bool) -> Disposable {
+        guard withClosures else { return source.subscribe(observer()) }
+        return source.subscribe(onNext: { [self] in receive(.next($0)) },
+                                onError: { [self] in receive(.error($0)) },
+                                onCompleted: { [self] in receive(.completed) })
+    }
+
+    private func receive(_ event: Event<Int>) {
+        if case .next(let value) = event { reentrantSend?(value) }
+        overlap.enter()
+        defer { overlap.leave() }
+        lock.withLock {
+            if ended { violations.append("event after terminal: \(event)") }
+            if disposeReturned { violations.append("event after dispose() returned: \(event)") }
+            if event.isStopEvent { ended = true }
         }
+        if case .next = event { received.increment() }
     }
 
     /// Disposes `subscription`; from the moment `dispose()` returns, any event is a violation (rule A3).
@@ -58,6 +69,7 @@ struct TortureTests {
             Observable.merge(subject.asObservable(), other.asObservable()),
             subject.flatMapLatest { Observable.of($0, $0 + 1) },
             subject.share(replay: 1),
+            subject.map { $0 + 1 },
         ]
         let checkers = LockedArray<GrammarChecker>()
         let shared = Shared((subject, other, pipelines, checkers))
@@ -74,7 +86,8 @@ struct TortureTests {
                     let checker = random.chance(30) ? GrammarChecker(reentrantSend: { value in if value % 50 == 0 { other.onNext(value + 1) } })
                                                     : GrammarChecker()
                     checkers.append(checker)
-                    mine.append((checker, pipelines[random.int(0...pipelines.count - 1)].subscribe(checker.observer())))
+                    let pipeline = pipelines[random.int(0...pipelines.count - 1)]
+                    mine.append((checker, checker.subscribe(to: pipeline, withClosures: random.chance(50))))
                 default:
                     if !mine.isEmpty {
                         let (checker, subscription) = mine.remove(at: random.int(0...mine.count - 1))
@@ -89,6 +102,43 @@ struct TortureTests {
         #expect(problems.isEmpty, "\(problems.prefix(5))")
         #expect(!subject.hasObservers && !other.hasObservers, "every subscription was disposed")
         #expect(checkers.all.count > 1_000)
+    }
+
+    /// One thread sends 0, 1, 2… to a replaying subject while seven subscribe and dispose, half through element
+    /// handlers (`subscribe(onNext:)`, a chain starting with `map`), half through event observers: each subscription
+    /// must see consecutive numbers, its replay first, then every later element in order, whichever path it takes
+    /// and however its replay and the sender's deliveries interleave.
+    @Test("A2 and A5: with a sender racing, every subscription gets its replay, then every later element, in order")
+    func replayAndLaterElementsStayInOrder() {
+        let subject = ReplaySubject<Int>.create(bufferSize: 3)
+        let broken = LockedArray<String>()
+        let subscriptions = Counter()
+        let shared = Shared(subject)
+        onThreads(Self.threads) { thread in
+            let subject = shared.value
+            guard thread > 0 else {
+                for value in 0..<(Self.operationsPerThread * 20) { subject.onNext(value) }
+                return
+            }
+            var random = SeededRandom(seed: UInt64(thread) &* 104_729)
+            for round in 0..<(Self.operationsPerThread / 4) {
+                let seen = LockedArray<Int>()
+                let source = random.chance(50) ? subject.asObservable() : subject.map { $0 }
+                let subscription = round.isMultiple(of: 2)
+                    ? source.subscribe(onNext: { seen.append($0) })
+                    : source.subscribe { event in if case .next(let value) = event { seen.append(value) } }
+                for _ in 0..<random.int(0...200) { _ = random.int(0...1) } // let some deliveries through
+                subscription.dispose()
+                subscriptions.increment()
+                let values = seen.all
+                if zip(values, values.dropFirst()).contains(where: { $1 != $0 + 1 }) {
+                    broken.append("\(round.isMultiple(of: 2) ? "onNext" : "events"): \(values.prefix(8))")
+                }
+            }
+        }
+        print("Torture: replay order, \(subscriptions.count) subscriptions racing one sender, \(broken.all.count) out of order")
+        #expect(broken.all.isEmpty, "\(broken.all.prefix(3))")
+        #expect(!subject.hasObservers)
     }
 
     @Test("8 threads send actions with reentrant sends from subscribers: nothing lost, reduce never overlaps, reentrant FIFO")

@@ -32,9 +32,15 @@ public class Observable<Element>: ObservableType {
     /// saves a sink per subscriber and two lock round trips per event, and so it is for a chain of single-source
     /// operators over a subject (`subscribeOverSubject`); anything else gets a boundary sink, built here, inlined
     /// where the user subscribes, so that it is compiled for the element type.
+    ///
+    /// `onNext`, if given, must do with an element what `observer` does: a subject then hands it its elements
+    /// without wrapping them in events (see `SubjectCore.deliverKeepingLock(element:sequence:to:)`).
     @inlinable
-    final func subscribeAtBoundary(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable {
-        if let subjectCore { return subjectCore.subscribe(observer, waitsForDelivery: true, onDispose: onDispose) }
+    final func subscribeAtBoundary(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?,
+                                   onNext: ((Element) -> Void)? = nil) -> Disposable {
+        if let subjectCore {
+            return subjectCore.subscribe(observer, waitsForDelivery: true, onDispose: onDispose, onNext: onNext)
+        }
         if let subscription = subscribeOverSubject(observer, onDispose: onDispose) { return subscription }
         return Sink.boundary(observer, onDispose: onDispose) { sink in
             // The observer is made here, in code compiled for the element type: made in the class method, its
@@ -61,8 +67,8 @@ public class Observable<Element>: ObservableType {
     /// The observable of a single-source operator over this one (see `ObservableType.lift`); a lifted observable
     /// fuses the two.
     @usableFromInline
-    func lifted<Result>(_ makeHandler: @escaping (OperatorOutput<Result>) -> (Event<Element>) -> Void) -> Observable<Result> {
-        LiftObservable(source: self, makeHandler: makeHandler)
+    func lifted<Result>(_ head: ChainHeadMaker<Element, Result>) -> Observable<Result> {
+        LiftObservable(source: self, head: head)
     }
 
     /// Subclasses deliver to `observer`; they may assume nothing about it and must obey the event grammar.

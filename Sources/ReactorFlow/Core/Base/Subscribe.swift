@@ -25,7 +25,7 @@ extension ObservableType {
                 case .completed: break
                 }
             }
-            return asObservable().subscribeAtBoundary(observer, onDispose: onDisposed)
+            return asObservable().subscribeAtBoundary(observer, onDispose: onDisposed, onNext: onNext)
         }
         let observer = AnyObserver<Element> { event in
             switch event {
@@ -35,7 +35,7 @@ extension ObservableType {
             case .completed: onCompleted?()
             }
         }
-        return asObservable().subscribeAtBoundary(observer, onDispose: onDisposed)
+        return asObservable().subscribeAtBoundary(observer, onDispose: onDisposed, onNext: onNext)
     }
 
     /// Subscribes with one closure that receives every event.

@@ -6,19 +6,22 @@ extension ObservableType {
     /// ```
     @inlinable
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
-        lift { sink in
-            { event in
-                switch event {
-                case .next(let element):
-                    do {
-                        if let result = try transform(element) { sink.onNext(result) }
-                    } catch {
-                        sink.onError(error)
-                    }
-                default:
-                    sink.forwardStop(event)
+        lift { sink, wantsElements in
+            func forward(_ element: Element) {
+                do {
+                    if let result = try transform(element) { sink.onNext(result) }
+                } catch {
+                    sink.onError(error)
                 }
             }
+            return ChainHead(
+                events: { event in
+                    switch event {
+                    case .next(let element): forward(element)
+                    default: sink.forwardStop(event)
+                    }
+                },
+                elements: wantsElements ? { forward($0) } : nil)
         }
     }
 }

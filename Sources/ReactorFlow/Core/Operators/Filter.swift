@@ -6,19 +6,22 @@ extension ObservableType {
     /// ```
     @inlinable
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        lift { sink in
-            { event in
-                switch event {
-                case .next(let element):
-                    do {
-                        if try predicate(element) { sink.onNext(element) }
-                    } catch {
-                        sink.onError(error)
-                    }
-                default:
-                    sink.forwardStop(event)
+        lift { sink, wantsElements in
+            func filter(_ element: Element) {
+                do {
+                    if try predicate(element) { sink.onNext(element) }
+                } catch {
+                    sink.onError(error)
                 }
             }
+            return ChainHead(
+                events: { event in
+                    switch event {
+                    case .next(let element): filter(element)
+                    default: sink.forwardStop(event)
+                    }
+                },
+                elements: wantsElements ? { filter($0) } : nil)
         }
     }
 

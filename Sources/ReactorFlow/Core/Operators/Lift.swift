@@ -7,7 +7,58 @@ extension ObservableType {
     /// subscription to the source whose handlers call each other, with one `Sink` at the end.
     @inlinable
     func lift<Result>(_ makeHandler: @escaping (OperatorOutput<Result>) -> (Event<Element>) -> Void) -> Observable<Result> {
-        asObservable().lifted(makeHandler)
+        asObservable().lifted(.events(makeHandler))
+    }
+
+    /// `lift(_:)` for an operator that can also take elements alone, which saves a copy of each element when it
+    /// is first in a chain over a subject (see `SubjectCore.deliverKeepingLock(element:sequence:to:)`).
+    /// `makeHead` receives the output and whether an element handler is wanted, and returns the handlers, which
+    /// must do the same with an element.
+    @inlinable
+    func lift<Result>(handlingElements makeHead: @escaping (OperatorOutput<Result>, _ wantsElements: Bool) -> ChainHead<Element>) -> Observable<Result> {
+        asObservable().lifted(.eventsAndElements(makeHead))
+    }
+}
+
+/// The handlers the first operator of a fused chain makes for one subscription: one for events, and possibly one
+/// for elements alone, which a subject calls in place of the first with each element (see `lift(handlingElements:)`).
+@usableFromInline
+struct ChainHead<Source> {
+    @usableFromInline let events: (Event<Source>) -> Void
+    @usableFromInline let elements: ((Source) -> Void)?
+
+    @inlinable
+    init(events: @escaping (Event<Source>) -> Void, elements: ((Source) -> Void)?) {
+        self.events = events
+        self.elements = elements
+    }
+}
+
+/// How a fused chain makes its first operator's handlers (see `ChainHead`), given the chain's output.
+@usableFromInline
+enum ChainHeadMaker<Source, Element> {
+    case events((OperatorOutput<Element>) -> (Event<Source>) -> Void)
+    case eventsAndElements((OperatorOutput<Element>, Bool) -> ChainHead<Source>)
+
+    @inlinable
+    func make(_ output: OperatorOutput<Element>, wantsElements: Bool) -> ChainHead<Source> {
+        switch self {
+        case .events(let makeHandler): ChainHead(events: makeHandler(output), elements: nil)
+        case .eventsAndElements(let makeHead): makeHead(output, wantsElements)
+        }
+    }
+
+    /// The same first operator, sending to the operator `next` makes: that one is not first, so it gets events.
+    @inlinable
+    func appending<Result>(_ next: ChainHeadMaker<Element, Result>) -> ChainHeadMaker<Source, Result> {
+        switch self {
+        case .events(let makeHandler):
+            return .events { output in makeHandler(.handler(next.make(output, wantsElements: false).events)) }
+        case .eventsAndElements(let makeHead):
+            return .eventsAndElements { output, wantsElements in
+                makeHead(.handler(next.make(output, wantsElements: false).events), wantsElements)
+            }
+        }
     }
 }
 
@@ -45,19 +96,18 @@ enum OperatorOutput<Element>: ObserverType {
 @usableFromInline
 final class LiftObservable<Source, Element>: Observable<Element> {
     @usableFromInline let source: Observable<Source>
-    @usableFromInline let makeHandler: (OperatorOutput<Element>) -> (Event<Source>) -> Void
+    @usableFromInline let head: ChainHeadMaker<Source, Element>
 
     @inlinable
-    init(source: Observable<Source>, makeHandler: @escaping (OperatorOutput<Element>) -> (Event<Source>) -> Void) {
+    init(source: Observable<Source>, head: ChainHeadMaker<Source, Element>) {
         self.source = source
-        self.makeHandler = makeHandler
+        self.head = head
         super.init()
     }
 
     @usableFromInline
-    override func lifted<Result>(_ next: @escaping (OperatorOutput<Result>) -> (Event<Element>) -> Void) -> Observable<Result> {
-        let first = makeHandler
-        return LiftObservable<Source, Result>(source: source) { output in first(.handler(next(output))) }
+    override func lifted<Result>(_ next: ChainHeadMaker<Element, Result>) -> Observable<Result> {
+        LiftObservable<Source, Result>(source: source, head: head.appending(next))
     }
 
     @usableFromInline
@@ -67,7 +117,7 @@ final class LiftObservable<Source, Element>: Observable<Element> {
 
     @usableFromInline
     override func subscribeDelivering(into sink: Sink<Element>, observing _: () -> AnyObserver<Element>) -> Disposable {
-        source.subscribeInside(AnyObserver(lifetime: sink, eventHandler: makeHandler(.sink(sink))))
+        source.subscribeInside(AnyObserver(lifetime: sink, eventHandler: head.make(.sink(sink), wantsElements: false).events))
     }
 
     /// Over a subject, the user's subscription is the subject's own, as when subscribing to the subject directly:
@@ -78,8 +128,9 @@ final class LiftObservable<Source, Element>: Observable<Element> {
     override func subscribeOverSubject(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable? {
         guard let core = source.subjectCore else { return nil }
         let end = ChainEnd(observer.handler, lock: core.lock)
-        let subscription = core.subscribe(AnyObserver(eventHandler: makeHandler(.end(end))),
-                                          waitsForDelivery: true, onDispose: onDispose)
+        let handlers = head.make(.end(end), wantsElements: true)
+        let subscription = core.subscribe(AnyObserver(eventHandler: handlers.events),
+                                          waitsForDelivery: true, onDispose: onDispose, onNext: handlers.elements)
         end.attach(subscription)
         return subscription
     }

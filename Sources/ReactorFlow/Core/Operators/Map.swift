@@ -6,15 +6,18 @@ extension ObservableType {
     /// ```
     @inlinable
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        lift { sink in
-            { event in
-                switch event {
-                case .next(let element):
-                    do { sink.onNext(try transform(element)) } catch { sink.onError(error) }
-                default:
-                    sink.forwardStop(event)
-                }
+        lift { sink, wantsElements in
+            func forward(_ element: Element) {
+                do { sink.onNext(try transform(element)) } catch { sink.onError(error) }
             }
+            return ChainHead(
+                events: { event in
+                    switch event {
+                    case .next(let element): forward(element)
+                    default: sink.forwardStop(event)
+                    }
+                },
+                elements: wantsElements ? { forward($0) } : nil)
         }
     }
 }

@@ -93,8 +93,13 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         var taken: [Event<Element>]?
         while let (sequence, event) = next {
             let targets = subscriptions
-            if event.isStopEvent { subscriptions = [] }
-            deliverKeepingLock(event, sequence: sequence, to: targets)
+            switch event {
+            case .next(let element):
+                deliverKeepingLock(element: element, as: event, sequence: sequence, to: targets)
+            case .error, .completed:
+                subscriptions = []
+                deliverKeepingLock(event, sequence: sequence, to: targets)
+            }
             next = waiting?.events.popFirst()
             if let next {
                 if taken == nil { taken = [] }
@@ -127,7 +132,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         guard !stopped else { return nil }
         lastSequence &+= 1
         let displaced = buffer.append(element, capacity: replayCapacity)
-        deliverKeepingLock(.next(element), sequence: lastSequence, to: subscriptions)
+        deliverKeepingLock(element: element, as: .next(element), sequence: lastSequence, to: subscriptions)
         return displaced
     }
 
@@ -149,12 +154,37 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         }
     }
 
+    /// `deliverKeepingLock(_:sequence:to:)` for `event`, which is `.next(element)`: a subscriber with an element
+    /// handler gets `element` itself. Taking the element out of the event in the subscriber's handler would copy it
+    /// (generic code binds a payload by copying the enum), which for a state means retaining and releasing each of
+    /// its strings and arrays, per subscriber and state.
+    @inlinable
+    func deliverKeepingLock(element: Element, as event: Event<Element>, sequence: UInt64,
+                            to targets: [SubjectSubscription<Element>]) {
+        var index = 0
+        let count = targets.count
+        while index < count {
+            Unmanaged.passUnretained(targets[index])._withUnsafeGuaranteedRef { subscription in
+                guard subscription.joinedAt < sequence else { return }
+                if subscription.elementObserver != nil {
+                    subscription.deliverKeepingLock(element: element, as: event)
+                } else {
+                    subscription.deliverKeepingLock(event)
+                }
+            }
+            index += 1
+        }
+    }
+
     /// Subscribes `observer`. `waitsForDelivery` and `onDispose` make the subscription the user-facing end (see
     /// `SubjectSubscription`); operators subscribe without them.
+    /// `onNext`, when given, receives the elements in place of `observer`, which still receives everything else
+    /// (see `deliverKeepingLock(element:sequence:to:)`); it must do with an element what `observer` would.
     @inlinable
-    func subscribe(_ observer: AnyObserver<Element>, waitsForDelivery: Bool = false, onDispose: (() -> Void)? = nil) -> Disposable {
+    func subscribe(_ observer: AnyObserver<Element>, waitsForDelivery: Bool = false, onDispose: (() -> Void)? = nil,
+                   onNext: ((Element) -> Void)? = nil) -> Disposable {
         lock.lock()
-        let subscription = SubjectSubscription(observer, joinedAt: lastSequence, core: self,
+        let subscription = SubjectSubscription(observer, onNext: onNext, joinedAt: lastSequence, core: self,
                                                waitsForDelivery: waitsForDelivery, onDispose: onDispose)
         if stopEvent == nil && buffer.queue == nil {
             // The common case, at most one element to replay (a relay's, a reactor's state): delivered in this
@@ -212,6 +242,9 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     /// The observer's handler alone: its `lifetime` is of no use here, and copying one reference per delivery
     /// instead of two saves a reference-count pair per event (and two words per subscription).
     @usableFromInline @exclusivity(unchecked) var observer: AnyObserver<Element>.EventHandler?
+    /// Receives elements in place of `observer` when set (see `SubjectCore.deliverKeepingLock(element:sequence:to:)`);
+    /// set and cleared with `observer`.
+    @usableFromInline @exclusivity(unchecked) var elementObserver: ((Element) -> Void)?
     @usableFromInline @exclusivity(unchecked) var pending = FIFO<Event<Element>>()
     // The gate and the two flags are declared together so the flags fill the gate's padding (16 bytes less).
     @usableFromInline @exclusivity(unchecked) var gate = DeliveryGate()
@@ -226,9 +259,10 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     @usableFromInline let core: SubjectCore<Element>
 
     @inlinable
-    init(_ observer: AnyObserver<Element>, joinedAt: UInt64, core: SubjectCore<Element>,
+    init(_ observer: AnyObserver<Element>, onNext: ((Element) -> Void)?, joinedAt: UInt64, core: SubjectCore<Element>,
          waitsForDelivery: Bool, onDispose: (() -> Void)?) {
         self.observer = observer.handler
+        elementObserver = onNext
         self.joinedAt = joinedAt
         self.core = core
         lock = core.lock
@@ -258,13 +292,14 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
             return
         }
         // The common case, nothing queued and nobody delivering: deliver directly.
-        if event.isStopEvent { self.observer = nil }
+        let endedElementObserver = event.isStopEvent ? endObservers() : nil
         if waitsForDelivery { _ = gate.enter() }
         lock.unlock()
         observer(event)
         // If the observer disposed this subscription, this copy is the last reference to its closures: they must
         // die here, outside the lock (whatever they release may take it).
         _ = consume observer
+        _ = consume endedElementObserver
         lock.lock()
         if pending.isEmpty && !event.isStopEvent && !gate.disposerWaiting {
             // The common case: nothing arrived meanwhile and nobody waits, so there is nothing to drain or wake.
@@ -273,6 +308,28 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
             return
         }
         drainKeepingLock(ended: event.isStopEvent)
+    }
+
+    /// `deliverKeepingLock(_:)` for `event`, which is `.next(element)`, to `elementObserver` if it can go out now.
+    @inlinable
+    func deliverKeepingLock(element: Element, as event: Event<Element>) {
+        guard !delivering && pending.isEmpty, let elementObserver else {
+            // Busy, or a replay waits, or ended: queued (or dropped) as an event, in order.
+            return deliverKeepingLock(event)
+        }
+        delivering = true
+        if waitsForDelivery { _ = gate.enter() }
+        lock.unlock()
+        elementObserver(element)
+        // Released outside the lock, as in `deliverKeepingLock(_:)`.
+        _ = consume elementObserver
+        lock.lock()
+        if pending.isEmpty && !gate.disposerWaiting {
+            gate.thread = nil
+            delivering = false
+            return
+        }
+        drainKeepingLock(ended: false)
     }
 
     /// Delivers what the subscriber's replay left queued, unless another thread is already delivering.
@@ -294,16 +351,15 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         var wake = waitsForDelivery && gate.leave()
         // `pending` first: copying the observer costs reference counting, and the queue is usually empty.
         while !pending.isEmpty, let observer, let event = pending.popFirst() {
-            if event.isStopEvent {
-                self.observer = nil
-                ended = true
-            }
+            let endedElementObserver = event.isStopEvent ? endObservers() : nil
+            if event.isStopEvent { ended = true }
             if waitsForDelivery { _ = gate.enter() }
             lock.unlock()
             observer(event)
-            // Both may hold the last references to the user's objects: released outside the lock, as above.
+            // These may hold the last references to the user's objects: released outside the lock, as above.
             _ = consume observer
             _ = consume event
+            _ = consume endedElementObserver
             lock.lock()
             if waitsForDelivery && gate.leave() { wake = true }
         }
@@ -321,13 +377,22 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         lock.lock()
     }
 
+    /// Called holding `lock` by the thread about to deliver a terminal event, which holds a copy of `observer`:
+    /// returns the element observer for that thread to release with it, after the lock.
+    @inlinable
+    func endObservers() -> ((Element) -> Void)? {
+        observer = nil
+        return exchange(&elementObserver, with: nil)
+    }
+
     @usableFromInline func dispose() {
         lock.lock()
         // Taken out rather than dropped here: the observer and queued events may hold the last references to the
         // user's objects, whose deinitialisation may take this lock (a view's dispose bag disposing its other
         // subscriptions). They are released below, after the lock.
-        let released = (observer, pending)
+        let released = (observer, elementObserver, pending)
         observer = nil
+        elementObserver = nil
         pending = FIFO()
         let whenEnded = onDispose
         onDispose = nil
