@@ -11,7 +11,7 @@ extension ObservableType {
     }
 
     /// `lift(_:)` for an operator that can also take elements alone, which saves a copy of each element when it
-    /// is first in a chain over a subject (see `SubjectCore.deliverKeepingLock(element:sequence:to:)`).
+    /// is first in a chain over a subject (see `SubjectCore.deliverKeepingLock(element:as:sequence:to:)`).
     /// `makeHead` receives the output and whether an element handler is wanted, and returns the handlers, which
     /// must do the same with an element.
     @inlinable
@@ -88,7 +88,7 @@ enum OperatorOutput<Element>: ObserverType {
     }
 }
 
-/// The observable a single-source operator returns: its source and the maker of its handler.
+/// The observable a single-source operator returns: its source and the maker of its first operator's handlers.
 ///
 /// Lifting it again composes the two makers over the same source instead of subscribing one operator to the other,
 /// so a chain of such operators costs one subscription and one sink, not one of each per operator; and a

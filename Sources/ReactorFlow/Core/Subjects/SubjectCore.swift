@@ -7,6 +7,9 @@
 ///   number it joined at).
 /// - Each subscription serializes its own deliveries, so a replay on the subscribing thread and a delivery from the
 ///   draining thread can never overlap.
+/// - A subscription may have an element handler beside its observer (`subscribe(onNext:)`, a chain that starts
+///   with `map`): elements that can go out at once go to it as they are, saving the copy that taking them out of an
+///   event costs; anything that must wait is queued as an event for the observer, so both keep one order.
 @usableFromInline
 final class SubjectCore<Element>: @unchecked Sendable { // every field is guarded by `lock`
     @usableFromInline let lock: Lock
@@ -178,8 +181,9 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
 
     /// Subscribes `observer`. `waitsForDelivery` and `onDispose` make the subscription the user-facing end (see
     /// `SubjectSubscription`); operators subscribe without them.
+    ///
     /// `onNext`, when given, receives the elements in place of `observer`, which still receives everything else
-    /// (see `deliverKeepingLock(element:sequence:to:)`); it must do with an element what `observer` would.
+    /// (see `deliverKeepingLock(element:as:sequence:to:)`); it must do with an element what `observer` would.
     @inlinable
     func subscribe(_ observer: AnyObserver<Element>, waitsForDelivery: Bool = false, onDispose: (() -> Void)? = nil,
                    onNext: ((Element) -> Void)? = nil) -> Disposable {
@@ -242,7 +246,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     /// The observer's handler alone: its `lifetime` is of no use here, and copying one reference per delivery
     /// instead of two saves a reference-count pair per event (and two words per subscription).
     @usableFromInline @exclusivity(unchecked) var observer: AnyObserver<Element>.EventHandler?
-    /// Receives elements in place of `observer` when set (see `SubjectCore.deliverKeepingLock(element:sequence:to:)`);
+    /// Receives elements in place of `observer` when set (see `SubjectCore.deliverKeepingLock(element:as:sequence:to:)`);
     /// set and cleared with `observer`.
     @usableFromInline @exclusivity(unchecked) var elementObserver: ((Element) -> Void)?
     @usableFromInline @exclusivity(unchecked) var pending = FIFO<Event<Element>>()
