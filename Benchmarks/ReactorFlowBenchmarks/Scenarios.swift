@@ -69,6 +69,28 @@ final class PulseReactor: Reactor {
     }
 }
 
+/// A screen's worth of state: six strings too long to be stored inline and two arrays, so that copying the state
+/// means retaining and releasing eight heap buffers.
+final class WideStateReactor: Reactor {
+    enum Action { case tick }
+    struct State {
+        var ticks = 0
+        var title = "A title long enough for the heap", subtitle = "A subtitle long enough for the heap"
+        var userName = "someone.with.a.long.name", email = "someone.with.a.long.name@example.com"
+        var status = "Status: everything is fine here", footer = "A footer long enough for the heap"
+        var items = Array(0..<20), tags = ["first tag", "second tag"]
+    }
+
+    let initialState = State()
+    let reactorStorage = ReactorStorage()
+
+    func reduce(state: State, mutation: Action) -> State {
+        var state = state
+        state.ticks += 1
+        return state
+    }
+}
+
 /// Keeps a value alive and opaque to the optimizer.
 @inline(never)
 func blackHole<T>(_ value: T) {
@@ -112,6 +134,22 @@ enum Scenarios {
             for index in 0..<n { action.onNext(index.isMultiple(of: 2) ? .alert("hi") : .tick) }
         }
         precondition(alerts == n / 2 + 1, "pulse lost alerts")
+        return time
+    }
+
+    /// `pulse`'s ten `state.map{…}.distinctUntilChanged()` subscribers over a wide state, each seeing every action:
+    /// what a screen's bindings cost when its state holds strings and arrays.
+    static func wideState(_ n: Int) -> UInt64 {
+        let reactor = WideStateReactor()
+        let bag = DisposeBag()
+        var last = 0
+        reactor.state.map { $0.ticks }.distinctUntilChanged().subscribe(onNext: { last = $0 }).disposed(by: bag)
+        for _ in 1..<10 {
+            reactor.state.map { $0.ticks }.distinctUntilChanged().subscribe(onNext: { blackHole($0) }).disposed(by: bag)
+        }
+        let action = reactor.action
+        let time = elapsed { for _ in 0..<n { action.onNext(.tick) } }
+        precondition(last == n, "wide-state lost states")
         return time
     }
 
