@@ -113,15 +113,19 @@ struct TortureTests {
         let subject = ReplaySubject<Int>.create(bufferSize: 3)
         let broken = LockedArray<String>()
         let subscriptions = Counter()
+        let senderDone = Counter()
         let shared = Shared(subject)
         onThreads(Self.threads) { thread in
             let subject = shared.value
             guard thread > 0 else {
-                for value in 0..<(Self.operationsPerThread * 20) { subject.onNext(value) }
+                for value in 0..<(Self.operationsPerThread * 25) { subject.onNext(value) }
+                senderDone.increment()
                 return
             }
             var random = SeededRandom(seed: UInt64(thread) &* 104_729)
-            for round in 0..<(Self.operationsPerThread / 4) {
+            for round in 0..<(Self.operationsPerThread / 8) {
+                // Subscriptions after the sender finished would race nothing.
+                guard round == 0 || senderDone.count == 0 else { break }
                 let seen = LockedArray<Int>()
                 let source = random.chance(50) ? subject.asObservable() : subject.map { $0 }
                 let subscription = round.isMultiple(of: 2)

@@ -98,6 +98,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
             let targets = subscriptions
             switch event {
             case .next(let element):
+                // One copy of the element here, rather than one in each subscriber that has an element handler.
                 deliverKeepingLock(element: element, as: event, sequence: sequence, to: targets)
             case .error, .completed:
                 subscriptions = []
