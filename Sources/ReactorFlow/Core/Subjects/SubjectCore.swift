@@ -306,13 +306,20 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         _ = consume observer
         _ = consume endedElementObserver
         lock.lock()
-        if pending.isEmpty && !event.isStopEvent && !gate.disposerWaiting {
+        finishDeliveryKeepingLock(ended: event.isStopEvent)
+    }
+
+    /// Called holding `lock` after a direct delivery returned; gives up the delivering role, draining or waking first
+    /// if needed.
+    @inlinable
+    func finishDeliveryKeepingLock(ended: Bool) {
+        if pending.isEmpty && !ended && !gate.disposerWaiting {
             // The common case: nothing arrived meanwhile and nobody waits, so there is nothing to drain or wake.
             gate.thread = nil
             delivering = false
             return
         }
-        drainKeepingLock(ended: event.isStopEvent)
+        drainKeepingLock(ended: ended)
     }
 
     /// `deliverKeepingLock(_:)` for `event`, which is `.next(element)`, to `elementObserver` if it can go out now.
@@ -329,12 +336,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         // Released outside the lock, as in `deliverKeepingLock(_:)`.
         _ = consume elementObserver
         lock.lock()
-        if pending.isEmpty && !gate.disposerWaiting {
-            gate.thread = nil
-            delivering = false
-            return
-        }
-        drainKeepingLock(ended: false)
+        finishDeliveryKeepingLock(ended: false)
     }
 
     /// Delivers what the subscriber's replay left queued, unless another thread is already delivering.
