@@ -182,6 +182,20 @@ enum Scenarios {
     static var flatMapJust: (Int) -> UInt64 { operators { $0.flatMap { Observable.just($0) } } }
     static var flatMapLatest: (Int) -> UInt64 { operators { $0.flatMapLatest { Observable.just($0) } } }
 
+    /// `distinctUntilChanged(at:)` over a screen's state, the key path naming a stored property; every other state
+    /// repeats the one before it.
+    static func distinctAtKeyPath(_ n: Int) -> UInt64 {
+        let subject = PublishSubject<ListingState>()
+        var last = 0
+        let subscription = subject.distinctUntilChanged(at: \.page).subscribe(onNext: { last = $0.page })
+        let states = [ListingState(query: "swift", page: 1, results: ["a", "b"]),
+                      ListingState(query: "swift", page: 2, results: ["c", "d"])]
+        let time = elapsed { for value in 0..<n { subject.onNext(states[(value >> 1) & 1]) } }
+        blackHole(last)
+        subscription.dispose()
+        return time
+    }
+
     static func contended(_ n: Int) -> UInt64 {
         let reactor = CounterReactor()
         let subscription = reactor.state.subscribe(onNext: { blackHole($0) })
@@ -383,6 +397,13 @@ enum Scenarios {
     static func opaqueSubscriber<State>(_ body: @escaping (State) -> Void) -> (State) -> Void {
         body
     }
+}
+
+/// The state `Scenarios.distinctAtKeyPath` sends.
+struct ListingState {
+    var query: String
+    var page: Int
+    var results: [String]
 }
 
 /// See `Scenarios.floorSerializedStore`. Deliberately written without ReactorFlow, on a bare pthread mutex (`FloorLock`).

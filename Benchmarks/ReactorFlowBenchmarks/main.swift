@@ -72,6 +72,7 @@ let scenarios: [Scenario] = [
     Scenario(name: "operators-chain", operations: scaled(1_000_000), unit: "ns/event", run: Scenarios.operatorChain),
     Scenario(name: "operators-flatMap-just", operations: scaled(300_000), unit: "ns/event", run: Scenarios.flatMapJust),
     Scenario(name: "operators-flatMapLatest", operations: scaled(300_000), unit: "ns/event", run: Scenarios.flatMapLatest),
+    Scenario(name: "operators-distinct-at", operations: scaled(1_000_000), unit: "ns/event", run: Scenarios.distinctAtKeyPath),
     Scenario(name: "contended", operations: scaled(1_000_000), unit: "ns/action", run: Scenarios.contended),
     Scenario(name: "create-reactor", operations: scaled(100_000), unit: "ns/reactor", run: Scenarios.createReactor),
 ]

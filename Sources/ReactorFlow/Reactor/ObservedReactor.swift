@@ -45,7 +45,8 @@ public final class ObservedReactor<R: Reactor>: Observation.Observable {
     public subscript<Value>(dynamicMember keyPath: KeyPath<R.State, Value>) -> Value {
         let member = (\ObservedReactor.current).appending(path: keyPath)
         if tracked[keyPath] == nil {
-            tracked[keyPath] = { old, new in !valuesEqual(old[keyPath: keyPath], new[keyPath: keyPath]) }
+            let property = KeyPathReader(keyPath)
+            tracked[keyPath] = { old, new in !valuesEqual(property.read(old), property.read(new)) }
             notifiers[keyPath] = { model in model.registrar.withMutation(of: model, keyPath: member) {} }
         }
         registrar.access(self, keyPath: member)

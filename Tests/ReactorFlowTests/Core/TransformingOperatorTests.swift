@@ -157,6 +157,13 @@ struct TransformingOperatorTests {
         struct Item: Equatable { var id: Int; var name: String }
         let items = Observable.of(Item(id: 1, name: "a"), Item(id: 1, name: "b"), Item(id: 2, name: "b"))
         #expect(items.distinctUntilChanged(at: \.id).log().0.elements.map(\.name) == ["a", "b"])
+        // Stored properties are read at their offset, computed ones through the key path: the same elements pass.
+        struct Row { var item: Item; var names: [String]; var nameCount: Int { names.count } }
+        let rows = Observable.of(Row(item: Item(id: 1, name: "a"), names: ["x"]), Row(item: Item(id: 2, name: "a"), names: ["y"]),
+                                 Row(item: Item(id: 3, name: "b"), names: ["y"]), Row(item: Item(id: 4, name: "b"), names: ["y", "z"]))
+        #expect(rows.distinctUntilChanged(at: \.item.name).log().0.elements.map(\.item.id) == [1, 3])
+        #expect(rows.distinctUntilChanged(at: \.names).log().0.elements.map(\.item.id) == [1, 2, 4])
+        #expect(rows.distinctUntilChanged(at: \.nameCount).log().0.elements.map(\.item.id) == [1, 4])
         let (failing, _) = Observable.of(1, 2).distinctUntilChanged { _, _ in throw TestError() }.log()
         #expect(failing.events == [.next(1), .error(TestError())])
     }

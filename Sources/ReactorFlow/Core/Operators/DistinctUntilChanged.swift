@@ -6,22 +6,25 @@ extension ObservableType {
     /// ```
     @inlinable
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
-        lift { sink in
+        lift { sink, wantsElements in
             let previous = OperatorState<Element?>(nil)
-            return { event in
-                switch event {
-                case .next(let element):
-                    do {
-                        if let last = previous.value, try comparer(last, element) { return }
-                        previous.value = element
-                        sink.onNext(element)
-                    } catch {
-                        sink.onError(error)
-                    }
-                default:
-                    sink.forwardStop(event)
+            func forwardIfChanged(_ element: Element) {
+                do {
+                    if let last = previous.value, try comparer(last, element) { return }
+                    previous.value = element
+                    sink.onNext(element)
+                } catch {
+                    sink.onError(error)
                 }
             }
+            return ChainHead(
+                events: { event in
+                    switch event {
+                    case .next(let element): forwardIfChanged(element)
+                    default: sink.forwardStop(event)
+                    }
+                },
+                elements: wantsElements ? { forwardIfChanged($0) } : nil)
         }
     }
 

@@ -1,0 +1,30 @@
+/// Reads the value a key path names, straight from its place in memory when the key path names a stored property
+/// held inline in the root (a struct's field, a field of that field, a tuple element).
+///
+/// Operators that read a key path on every element (`pulse`, `distinctUntilChanged(at:)`) make one when they are
+/// built. The runtime's generic `root[keyPath: keyPath]` walks the key path's components and looks up type metadata
+/// on every call, several hundred instructions; a stored property's offset is found once, and reading at it is a
+/// plain copy of the value. Anything else (a computed property, a class's property, an optional chain) is read
+/// through the key path as before, so the result is the same either way.
+@usableFromInline
+struct KeyPathReader<Root, Value> {
+    @usableFromInline let keyPath: KeyPath<Root, Value>
+    /// The value's byte offset inside a `Root`, as `MemoryLayout.offset(of:)` documents it; -1 when it has none.
+    @usableFromInline let offset: Int
+
+    @inlinable
+    init(_ keyPath: KeyPath<Root, Value>) {
+        self.keyPath = keyPath
+        offset = MemoryLayout<Root>.offset(of: keyPath) ?? -1
+    }
+
+    @inlinable
+    func read(_ root: Root) -> Value {
+        guard offset >= 0 else { return root[keyPath: keyPath] }
+        // `offset(of:)` promises that the value lies at this offset, bound to its own type, for as long as the
+        // root's storage is.
+        return withUnsafePointer(to: root) { rootAddress in
+            UnsafeRawPointer(rootAddress).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
+        }
+    }
+}
