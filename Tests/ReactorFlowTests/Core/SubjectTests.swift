@@ -329,6 +329,25 @@ struct SubjectTests {
         mappedSubscription.dispose()
     }
 
+    /// `distinctUntilChanged` first in a chain over a subject takes elements alone (the element lane): it must drop
+    /// and forward exactly as through events, reentrant sends included, and a throwing comparer ends the chain.
+    @Test func distinctUntilChangedOverASubjectTakesElementsInOrder() {
+        let subject = PublishSubject<String>()
+        var distinct: [Event<String>] = []
+        let subscription = subject.distinctUntilChanged { previous, next in
+            if next == "boom" { throw TestError("comparer") }
+            return previous.lowercased() == next.lowercased()
+        }.subscribe { event in
+            distinct.append(event)
+            if event == .next("b") { subject.onNext("B") } // reentrant: queued, then dropped as equal to "b"
+            if event == .next("c") { subject.onNext("d") } // reentrant: queued before "C", which then differs
+        }
+        for value in ["a", "A", "b", "c", "C", "boom", "e"] { subject.onNext(value) }
+        #expect(distinct == [.next("a"), .next("b"), .next("c"), .next("d"), .next("C"), .error(TestError("comparer"))])
+        #expect(!subject.hasObservers)
+        subscription.dispose()
+    }
+
     @Test func anUnhandledErrorIsReportedNotFatal() {
         let collected = DiagnosticsCollector()
         defer { collected.stop() }
