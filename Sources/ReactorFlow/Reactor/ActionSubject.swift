@@ -19,7 +19,7 @@ public final class ActionSubject<Element>: Observable<Element>, ObserverType, @u
     public override init() {
         let core = SubjectCore<Element>(bufferSize: 0, ignoresStopEvents: true)
         receiver = core
-        receive = { _, core, element in core.on(.next(element)) }
+        receive = { _, core, element in core.onNext(element) }
         super.init(subjectCore: core)
     }
 
@@ -45,6 +45,9 @@ public final class ActionSubject<Element>: Observable<Element>, ObserverType, @u
         if case .next(let element) = event { receive(receiver, core, element) }
     }
 
+    /// `on(.next(element))`, without wrapping `element` in an event on the way.
+    @inlinable public func onNext(_ element: Element) { receive(receiver, core, element) }
+
     /// Completes every subscriber; called when the reactor dies.
     func completeBecauseOwnerDied() { core.completeBecauseOwnerDied() }
 
@@ -61,7 +64,7 @@ public final class StateRelay<Element>: Observable<Element>, @unchecked Sendable
     /// Creates a relay holding `value`.
     public init(value: Element) {
         super.init(subjectCore: SubjectCore(bufferSize: 1, ignoresStopEvents: true))
-        core.on(.next(value))
+        core.onNext(value)
     }
 
     /// An empty relay: the reactor's, whose first state may arrive later on its scheduler. `lock` is its pipeline's.
@@ -70,14 +73,14 @@ public final class StateRelay<Element>: Observable<Element>, @unchecked Sendable
     /// The latest state; setting it delivers the new value to every subscriber.
     public var value: Element {
         get { core.latest! } // public relays are created with a value, and the buffer always keeps one
-        set { core.on(.next(newValue)) }
+        set { core.onNext(newValue) }
     }
 
     /// The latest state, if one has arrived.
     @inlinable var latestValue: Element? { core.latest }
 
     /// Stores `element` and delivers it to every subscriber.
-    @inlinable public func accept(_ element: Element) { core.on(.next(element)) }
+    @inlinable public func accept(_ element: Element) { core.onNext(element) }
 
     /// `accept` for the reactor's own relay, whose one sender (the reactor's loop, or the serialized stream of
     /// `transform(state:)`) never sends concurrently with itself.

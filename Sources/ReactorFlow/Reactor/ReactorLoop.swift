@@ -112,13 +112,13 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
         guard takesActionsDirectly else {
             // Not wired yet, or the pipeline subscribes to the subject through `transform(action:)`.
             lock.unlock()
-            actionSubject.on(.next(action))
+            actionSubject.onNext(action)
             return
         }
         // Someone else (a logger, a test) subscribed to `reactor.action` too; it gets the action after the loop.
         let watched = !actionSubject.subscriptions.isEmpty || actionSubject.draining
         startOrQueueHoldingLock(.action(action, token))
-        if watched { actionSubject.on(.next(action)) }
+        if watched { actionSubject.onNext(action) }
     }
 
     /// A mutation from a stream (a running mutation stream, or the user's `transform(mutation:)`), or the end of

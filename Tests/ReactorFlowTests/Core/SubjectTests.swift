@@ -250,6 +250,43 @@ struct SubjectTests {
         subscription.dispose()
     }
 
+    @Test("A5: a terminal event sent from inside a delivery waits behind the elements sent before it; later ones are dropped")
+    func aReentrantTerminalEventKeepsItsPlace() {
+        let subject = BehaviorSubject(value: 0)
+        let asObserver = AnyObserver(subject) // sends through `on(.next)`, not `onNext`
+        var first: [Event<Int>] = []
+        var second: [Event<Int>] = []
+        _ = subject.subscribe { event in
+            first.append(event)
+            guard event == .next(1) else { return }
+            subject.onNext(2)
+            asObserver.onNext(3)
+            subject.onCompleted()
+            subject.onNext(4) // after the end: dropped, and not stored as the value
+            #expect((try? subject.value()) == 3, "the value is stored when sent, before it is delivered")
+        }
+        _ = subject.subscribe { second.append($0) }
+        subject.onNext(1)
+        #expect(first == [.next(0), .next(1), .next(2), .next(3), .completed])
+        #expect(second == [.next(0), .next(1), .next(2), .next(3), .completed])
+        var late: [Event<Int>] = []
+        _ = subject.subscribe { late.append($0) }
+        #expect(late == [.completed])
+    }
+
+    @Test("B12: the value a behavior subject lets go of dies outside its lock")
+    func aReplacedValueDiesOutsideTheLock() {
+        var sentFromDeinit = false
+        let subject = BehaviorSubject(value: DeinitPayload("initial"))
+        subject.onNext(DeinitPayload("replaced", onDeinit: { sentFromDeinit = true; subject.onNext(DeinitPayload("from deinit")) }))
+        var received: [String] = []
+        let subscription = subject.subscribe(onNext: { received.append($0.name) })
+        subject.onNext(DeinitPayload("last")) // hangs if "replaced" dies under the lock: its deinit sends to the subject
+        #expect(sentFromDeinit)
+        #expect(received == ["replaced", "last", "from deinit"])
+        subscription.dispose()
+    }
+
     @Test func bindForwardsElementsToSubjectsAndObservers() {
         let target = PublishSubject<Int>()
         let (log, _) = target.log()

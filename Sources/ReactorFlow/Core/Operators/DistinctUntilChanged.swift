@@ -8,7 +8,9 @@ extension ObservableType {
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
         lift { sink, wantsElements in
             let previous = OperatorState<Element?>(nil)
-            func forwardIfChanged(_ element: Element) {
+            // Inlined into both handlers: as a call, it cost each element 24 instructions when this operator is not
+            // first in its chain (`state.map { … }.distinctUntilChanged()`), where only the event handler is used.
+            @inline(__always) func forwardIfChanged(_ element: Element) {
                 do {
                     if let last = previous.value, try comparer(last, element) { return }
                     previous.value = element

@@ -19,6 +19,9 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, @
     /// Delivers `event` to every current subscriber; after `.error` or `.completed` further events are ignored.
     @inlinable public func on(_ event: Event<Element>) { core.on(event) }
 
+    /// `on(.next(element))`, without wrapping `element` in an event on the way.
+    @inlinable public func onNext(_ element: Element) { core.onNext(element) }
+
 }
 
 /// Replays its latest element (initially `value`) to each new subscriber, then delivers new events.
@@ -34,7 +37,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
     /// Creates a subject holding `value`.
     public init(value: Element) {
         super.init(subjectCore: SubjectCore(bufferSize: 1, replaysAfterStop: false))
-        core.on(.next(value))
+        core.onNext(value)
     }
 
     /// Whether anyone is subscribed.
@@ -49,6 +52,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
 
     /// Stores an element as the current value and delivers `event` to every subscriber; after a terminal event further events are ignored.
     @inlinable public func on(_ event: Event<Element>) { core.on(event) }
+
+    /// `on(.next(element))`, without wrapping `element` in an event on the way.
+    @inlinable public func onNext(_ element: Element) { core.onNext(element) }
 
 }
 
@@ -75,5 +81,8 @@ public final class ReplaySubject<Element>: Observable<Element>, ObserverType, @u
 
     /// Adds an element to the replay buffer and delivers `event` to every subscriber; after a terminal event further events are ignored.
     @inlinable public func on(_ event: Event<Element>) { core.on(event) }
+
+    /// `on(.next(element))`, without wrapping `element` in an event on the way.
+    @inlinable public func onNext(_ element: Element) { core.onNext(element) }
 
 }

@@ -11,7 +11,7 @@ public final class PublishRelay<Element>: Observable<Element>, @unchecked Sendab
     public override init() { super.init(subjectCore: SubjectCore(bufferSize: 0, ignoresStopEvents: true)) }
 
     /// Delivers `element` to the current observers.
-    public func accept(_ element: Element) { core.on(.next(element)) }
+    public func accept(_ element: Element) { core.onNext(element) }
 
 }
 
@@ -28,7 +28,7 @@ public final class BehaviorRelay<Element>: Observable<Element>, @unchecked Senda
     /// Creates a relay holding `value`.
     public init(value: Element) {
         super.init(subjectCore: SubjectCore(bufferSize: 1, ignoresStopEvents: true))
-        core.on(.next(value))
+        core.onNext(value)
     }
 
     /// The latest element.
@@ -37,7 +37,7 @@ public final class BehaviorRelay<Element>: Observable<Element>, @unchecked Senda
     }
 
     /// Stores `element` and delivers it to the current observers.
-    public func accept(_ element: Element) { core.on(.next(element)) }
+    public func accept(_ element: Element) { core.onNext(element) }
 
 }
 

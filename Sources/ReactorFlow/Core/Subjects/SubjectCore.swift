@@ -65,36 +65,69 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     var stoppedWith: Event<Element>? { lock.withLock { stopEvent } }
     @inlinable var latest: Element? { lock.withLock { buffer.last(capacity: replayCapacity) } }
 
+    /// Sends `event`; an element goes through `onNext(_:)`.
     @inlinable
     func on(_ event: Event<Element>) {
+        guard event.isStopEvent else {
+            if case .next(let element) = event { onNext(element) }
+            return
+        }
         lock.lock()
-        if stopped || (ignoresStopEvents && event.isStopEvent) {
+        if stopped || ignoresStopEvents {
+            lock.unlock()
+            return
+        }
+        lastSequence &+= 1
+        stopEvent = event
+        guard !draining else { return waitKeepingLockThenUnlock(event) }
+        draining = true
+        let targets = subscriptions
+        subscriptions = []
+        deliverKeepingLock(event, sequence: lastSequence, to: targets)
+        deliverWaitingThenUnlock()
+    }
+
+    /// Sends `element`, which is copied into an event only to be queued (another thread or an observer is
+    /// delivering) or for a subscriber without an element handler: a subject's own senders (`onNext`, `accept`)
+    /// come here directly, saving the copies that taking the element out of an event costs.
+    @inlinable
+    func onNext(_ element: Element) {
+        lock.lock()
+        if stopped {
             lock.unlock()
             return
         }
         lastSequence &+= 1
         // The element the replay buffer lets go of dies after the lock, like every user value (see `Sink`, point 3).
-        var displaced: Element?
-        switch event {
-        case .next(let element):
-            displaced = buffer.append(element, capacity: replayCapacity)
-        case .error, .completed: stopEvent = event
-        }
+        let displaced = buffer.append(element, capacity: replayCapacity)
         defer { withExtendedLifetime(displaced) {} }
-        if draining {
-            if waiting == nil { waiting = WaitingEvents() }
-            waiting.unsafelyUnwrapped.events.append((lastSequence, event))
-            lock.unlock()
-            return
-        }
+        guard !draining else { return waitKeepingLockThenUnlock(.next(element)) }
         draining = true
-        // The common case, nobody else delivering: this event goes out without touching the queue.
-        var next: (sequence: UInt64, event: Event<Element>)? = (lastSequence, event)
-        // Events sent meanwhile (reentrantly, or from other threads) wait in the queue, which holds the only
-        // reference to each: every one taken from it is kept here too, so that it dies after the lock, since a
-        // deinitialisation is user code (B12). Optional, so that the common case makes and frees no array.
+        // The common case, nobody else delivering: this element goes out without touching the queue.
+        deliverKeepingLock(element: element, as: .next(element), sequence: lastSequence, to: subscriptions)
+        deliverWaitingThenUnlock()
+    }
+
+    /// Called holding `lock` while another thread, or an observer reentrantly, delivers: `event` (the latest sent)
+    /// waits for it in the queue.
+    @inlinable
+    func waitKeepingLockThenUnlock(_ event: Event<Element>) {
+        if waiting == nil { waiting = WaitingEvents() }
+        waiting.unsafelyUnwrapped.events.append((lastSequence, event))
+        lock.unlock()
+    }
+
+    /// Called holding `lock` and the draining role once the sender's own event went out: delivers the events sent
+    /// meanwhile (reentrantly, or from other threads), then gives up the role and the lock.
+    @inlinable
+    func deliverWaitingThenUnlock() {
+        // The queue holds the only reference to each waiting event: every one taken from it is kept here too, so
+        // that it dies after the lock, since a deinitialisation is user code (B12). Optional, so that the common
+        // case makes and frees no array.
         var taken: [Event<Element>]?
-        while let (sequence, event) = next {
+        while let (sequence, event) = waiting?.events.popFirst() {
+            if taken == nil { taken = [] }
+            taken?.append(event)
             let targets = subscriptions
             switch event {
             case .next(let element):
@@ -103,11 +136,6 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
             case .error, .completed:
                 subscriptions = []
                 deliverKeepingLock(event, sequence: sequence, to: targets)
-            }
-            next = waiting?.events.popFirst()
-            if let next {
-                if taken == nil { taken = [] }
-                taken?.append(next.event)
             }
         }
         draining = false
