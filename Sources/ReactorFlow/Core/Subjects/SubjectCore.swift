@@ -9,7 +9,8 @@
 ///   draining thread can never overlap.
 /// - A subscription may have an element handler beside its observer (`subscribe(onNext:)`, a chain that starts
 ///   with `map`): elements that can go out at once go to it as they are, saving the copy that taking them out of an
-///   event costs; anything that must wait is queued as an event for the observer, so both keep one order.
+///   event costs; anything that must wait is queued as an event for the observer, so both keep one order. The
+///   subject's own senders (`onNext`, `accept`) hand the element in as it is too (`onNext(_:)`).
 @usableFromInline
 final class SubjectCore<Element>: @unchecked Sendable { // every field is guarded by `lock`
     @usableFromInline let lock: Lock
