@@ -70,29 +70,38 @@ extension Reactor {
         // Fetched once, not per state; it holds no reference to the reactor or its storage, so subscriptions do not
         // keep the pipeline (and its running mutation streams) alive after the reactor died.
         let ledger = reactorStorage.pulseLedger(for: keyPath)
-        return state.lift { sink, wantsElements in
-            let lastDelivered = OperatorState<UInt?>(nil)
-            func receive(_ state: State) {
-                let pulse = state[keyPath: keyPath]
-                let count = pulse.valueUpdatedCount
-                if let lastCount = lastDelivered.value {
-                    guard count != lastCount else { return }
-                } else if delivery == .unconsumed && (count == 0 || ledger.isConsumed(count)) {
-                    lastDelivered.value = count
-                    return
-                }
-                lastDelivered.value = count
-                ledger.markConsumed(count)
-                sink.onNext(pulse.value)
-            }
-            return ChainHead(
-                events: { event in
-                    switch event {
-                    case .next(let state): receive(state)
-                    default: sink.forwardStop(event)
-                    }
-                },
-                elements: wantsElements ? { receive($0) } : nil)
+        return state.lift(PulseStep(keyPath: keyPath, delivery: delivery, ledger: ledger))
+    }
+}
+
+/// `pulse(_:delivery:)`'s work on each state: forwards the pulse's value when its update count moved.
+@usableFromInline
+struct PulseStep<State, Value>: OperatorStep {
+    @usableFromInline let keyPath: KeyPath<State, Pulse<Value>>
+    @usableFromInline let delivery: PulseDelivery
+    @usableFromInline let ledger: PulseLedger
+    /// The update count of the last state seen; nil before the first.
+    @usableFromInline var lastCount: UInt?
+
+    @inlinable
+    init(keyPath: KeyPath<State, Pulse<Value>>, delivery: PulseDelivery, ledger: PulseLedger) {
+        self.keyPath = keyPath
+        self.delivery = delivery
+        self.ledger = ledger
+    }
+
+    @inlinable
+    mutating func receive(_ state: State, sendingTo output: OperatorOutput<Value>) {
+        let pulse = state[keyPath: keyPath]
+        let count = pulse.valueUpdatedCount
+        if let lastCount {
+            guard count != lastCount else { return }
+        } else if delivery == .unconsumed && (count == 0 || ledger.isConsumed(count)) {
+            lastCount = count
+            return
         }
+        lastCount = count
+        ledger.markConsumed(count)
+        output.onNext(pulse.value)
     }
 }

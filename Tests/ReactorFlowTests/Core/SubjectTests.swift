@@ -250,6 +250,28 @@ struct SubjectTests {
         subscription.dispose()
     }
 
+    /// Every fused operator can be first over a subject and take elements alone; the ones that end the stream
+    /// themselves (`take`, `take(while:)`) end only their own subscription, at once.
+    @Test func fusedOperatorsFirstOverASubjectTakeElementsAlone() {
+        let subject = BehaviorSubject(value: 0)
+        var skipped: [Int] = [], taken: [Event<Int>] = [], takenWhile: [Event<Int>] = [], scanned: [Int] = []
+        var skippedWhile: [Int] = []
+        let bag = DisposeBag()
+        subject.skip(1).subscribe(onNext: { skipped.append($0) }).disposed(by: bag)
+        subject.take(2).subscribe { taken.append($0) }.disposed(by: bag)
+        subject.take(while: { $0 < 2 }, behavior: .inclusive).subscribe { takenWhile.append($0) }.disposed(by: bag)
+        subject.scan(into: 100) { $0 += $1 }.subscribe(onNext: { scanned.append($0) }).disposed(by: bag)
+        subject.skip(while: { $0 < 3 }).subscribe(onNext: { skippedWhile.append($0) }).disposed(by: bag)
+        for value in 1...4 { subject.onNext(value) }
+        #expect(skipped == [1, 2, 3, 4])
+        #expect(taken == [.next(0), .next(1), .completed])
+        #expect(takenWhile == [.next(0), .next(1), .next(2), .completed])
+        #expect(scanned == [100, 101, 103, 106, 110])
+        #expect(skippedWhile == [3, 4])
+        subject.onCompleted()
+        #expect(skipped == [1, 2, 3, 4])
+    }
+
     @Test("A5: a terminal event sent from inside a delivery waits behind the elements sent before it; later ones are dropped")
     func aReentrantTerminalEventKeepsItsPlace() {
         let subject = BehaviorSubject(value: 0)

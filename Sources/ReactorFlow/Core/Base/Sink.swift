@@ -27,11 +27,11 @@ import Darwin
 /// 5. Fields that a lock guards are marked `@exclusivity(unchecked)`: the lock already makes every access exclusive,
 ///    and the runtime's own check cost about a tenth of each event. Per-event code is `@inlinable` so that it is
 ///    compiled for the user's element types (see `Benchmarks/README.md`).
-/// 6. Single-source operators (`map`, `filter`, `scan`, `take`…, built with `lift`) have no sink each: a chain of
-///    them is one subscription whose handlers call each other, ending in one sink — the subscriber's boundary sink
-///    when the user subscribes (see `LiftObservable`). Over a subject there is no sink at all: the subject's
-///    subscription is the boundary, and a `ChainEnd` keeps the grammar; the chain's first operator may give the
-///    subject an element handler too (`lift(handlingElements:)`), which takes elements without an event around them.
+/// 6. Single-source operators (`map`, `filter`, `scan`, `take`…, each an `OperatorStep` built with `lift`) have
+///    no sink each: a chain of them is one subscription whose handlers call each other, ending in one sink — the
+///    subscriber's boundary sink when the user subscribes (see `LiftObservable`). Over a subject there is no sink at
+///    all: the subject's subscription is the boundary, and a `ChainEnd` keeps the grammar; the chain's first
+///    operator gives the subject an element handler too, which takes elements without an event around them.
 @usableFromInline
 final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fields are guarded by `lock`
     @usableFromInline let lock = Lock.make()

@@ -6,22 +6,25 @@ extension ObservableType {
     /// ```
     @inlinable
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
-        lift { sink, wantsElements in
-            func forward(_ element: Element) {
-                do {
-                    if let result = try transform(element) { sink.onNext(result) }
-                } catch {
-                    sink.onError(error)
-                }
-            }
-            return ChainHead(
-                events: { event in
-                    switch event {
-                    case .next(let element): forward(element)
-                    default: sink.forwardStop(event)
-                    }
-                },
-                elements: wantsElements ? { forward($0) } : nil)
+        lift(CompactMapStep(transform: transform))
+    }
+}
+
+@usableFromInline
+struct CompactMapStep<Input, Output>: OperatorStep {
+    @usableFromInline let transform: (Input) throws -> Output?
+
+    @inlinable
+    init(transform: @escaping (Input) throws -> Output?) {
+        self.transform = transform
+    }
+
+    @inlinable
+    func receive(_ element: Input, sendingTo output: OperatorOutput<Output>) {
+        do {
+            if let result = try transform(element) { output.onNext(result) }
+        } catch {
+            output.onError(error)
         }
     }
 }

@@ -6,28 +6,31 @@ extension ObservableType {
     /// ```
     @inlinable
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        lift { sink, wantsElements in
-            func filter(_ element: Element) {
-                do {
-                    if try predicate(element) { sink.onNext(element) }
-                } catch {
-                    sink.onError(error)
-                }
-            }
-            return ChainHead(
-                events: { event in
-                    switch event {
-                    case .next(let element): filter(element)
-                    default: sink.forwardStop(event)
-                    }
-                },
-                elements: wantsElements ? { filter($0) } : nil)
-        }
+        lift(FilterStep(predicate: predicate))
     }
 
     /// Drops every element and keeps only the terminal event.
     @inlinable
     public func ignoreElements() -> Observable<Element> {
         filter { _ in false }
+    }
+}
+
+@usableFromInline
+struct FilterStep<Element>: OperatorStep {
+    @usableFromInline let predicate: (Element) throws -> Bool
+
+    @inlinable
+    init(predicate: @escaping (Element) throws -> Bool) {
+        self.predicate = predicate
+    }
+
+    @inlinable
+    func receive(_ element: Element, sendingTo output: OperatorOutput<Element>) {
+        do {
+            if try predicate(element) { output.onNext(element) }
+        } catch {
+            output.onError(error)
+        }
     }
 }

@@ -1,27 +1,62 @@
 extension ObservableType {
-    /// Builds a single-source operator. For each subscription `makeHandler` receives the operator's output and
-    /// returns the handler for upstream events; per-subscription state lives in that closure (events arrive
-    /// serially, A2).
+    /// Builds a single-source operator from what it does with one element: `step`, copied for each subscription,
+    /// so each starts from the same state. Stop events pass through unchanged; the step may end the stream itself
+    /// by sending one to its output (`take`, a throwing `map`).
     ///
     /// Operators built this way fuse (see `LiftObservable`): `map { … }.filter { … }.subscribe(…)` is one
-    /// subscription to the source whose handlers call each other, with one `Sink` at the end.
+    /// subscription to the source whose handlers call each other, with one `Sink` at the end. A subscription's
+    /// handlers share one `StepRunner` and call the step directly: one for events and, when the operator is first in
+    /// a chain over a subject, one for elements alone, which saves a copy of each element (see
+    /// `SubjectCore.deliverKeepingLock(element:as:sequence:to:)`).
     @inlinable
-    func lift<Result>(_ makeHandler: @escaping (OperatorOutput<Result>) -> (Event<Element>) -> Void) -> Observable<Result> {
-        asObservable().lifted(.events(makeHandler))
+    func lift<Step: OperatorStep>(_ step: Step) -> Observable<Step.Output> where Step.Input == Element {
+        asObservable().lifted(ChainHeadMaker { output, wantsElements in
+            let runner = StepRunner(step, output: output)
+            return ChainHead(events: { runner.on($0) }, elements: wantsElements ? { runner.receive($0) } : nil)
+        })
+    }
+}
+
+/// What a fused single-source operator does with each element (see `lift(_:)` with a step).
+///
+/// A step is called by one thread at a time (A2), so its state is plain stored properties: no lock, and none of
+/// the runtime's exclusivity checks a captured `var` would cost per element.
+@usableFromInline
+protocol OperatorStep {
+    associatedtype Input
+    associatedtype Output
+    /// Called with each element of the source, in order, never concurrently with itself.
+    mutating func receive(_ element: Input, sendingTo output: OperatorOutput<Output>)
+}
+
+/// One subscription's step and where its output goes: the one object that subscription's handlers capture.
+@usableFromInline
+final class StepRunner<Step: OperatorStep> {
+    @usableFromInline @exclusivity(unchecked) var step: Step
+    @usableFromInline let output: OperatorOutput<Step.Output>
+
+    @inlinable
+    init(_ step: Step, output: OperatorOutput<Step.Output>) {
+        self.step = step
+        self.output = output
     }
 
-    /// `lift(_:)` for an operator that can also take elements alone, which saves a copy of each element when it
-    /// is first in a chain over a subject (see `SubjectCore.deliverKeepingLock(element:as:sequence:to:)`).
-    /// `makeHead` receives the output and whether an element handler is wanted, and returns the handlers, which
-    /// must do the same with an element.
     @inlinable
-    func lift<Result>(handlingElements makeHead: @escaping (OperatorOutput<Result>, _ wantsElements: Bool) -> ChainHead<Element>) -> Observable<Result> {
-        asObservable().lifted(.eventsAndElements(makeHead))
+    func receive(_ element: Step.Input) {
+        step.receive(element, sendingTo: output)
+    }
+
+    @inlinable
+    func on(_ event: Event<Step.Input>) {
+        switch event {
+        case .next(let element): step.receive(element, sendingTo: output)
+        default: output.forwardStop(event)
+        }
     }
 }
 
 /// The handlers the first operator of a fused chain makes for one subscription: one for events, and possibly one
-/// for elements alone, which a subject calls in place of the first with each element (see `lift(handlingElements:)`).
+/// for elements alone, which a subject calls in place of the first with each element.
 @usableFromInline
 struct ChainHead<Source> {
     @usableFromInline let events: (Event<Source>) -> Void
@@ -34,30 +69,27 @@ struct ChainHead<Source> {
     }
 }
 
-/// How a fused chain makes its first operator's handlers (see `ChainHead`), given the chain's output.
+/// How a fused chain makes its first operator's handlers (see `ChainHead`), given the chain's output and whether
+/// an element handler is wanted.
 @usableFromInline
-enum ChainHeadMaker<Source, Element> {
-    case events((OperatorOutput<Element>) -> (Event<Source>) -> Void)
-    case eventsAndElements((OperatorOutput<Element>, Bool) -> ChainHead<Source>)
+struct ChainHeadMaker<Source, Element> {
+    @usableFromInline let makeHead: (OperatorOutput<Element>, _ wantsElements: Bool) -> ChainHead<Source>
+
+    @inlinable
+    init(_ makeHead: @escaping (OperatorOutput<Element>, _ wantsElements: Bool) -> ChainHead<Source>) {
+        self.makeHead = makeHead
+    }
 
     @inlinable
     func make(_ output: OperatorOutput<Element>, wantsElements: Bool) -> ChainHead<Source> {
-        switch self {
-        case .events(let makeHandler): ChainHead(events: makeHandler(output), elements: nil)
-        case .eventsAndElements(let makeHead): makeHead(output, wantsElements)
-        }
+        makeHead(output, wantsElements)
     }
 
     /// The same first operator, sending to the operator `next` makes: that one is not first, so it gets events.
     @inlinable
     func appending<Result>(_ next: ChainHeadMaker<Element, Result>) -> ChainHeadMaker<Source, Result> {
-        switch self {
-        case .events(let makeHandler):
-            return .events { output in makeHandler(.handler(next.make(output, wantsElements: false).events)) }
-        case .eventsAndElements(let makeHead):
-            return .eventsAndElements { output, wantsElements in
-                makeHead(.handler(next.make(output, wantsElements: false).events), wantsElements)
-            }
+        ChainHeadMaker<Source, Result> { output, wantsElements in
+            makeHead(.handler(next.make(output, wantsElements: false).events), wantsElements)
         }
     }
 }
@@ -177,15 +209,6 @@ final class ChainEnd<Element>: @unchecked Sendable { // `subscription` and `ende
         }
         if endedAlready { subscription.dispose() }
     }
-}
-
-/// Per-subscription state of a single-source operator, in place of a captured `var`. The operator's handler is the
-/// only code that touches it and is never called concurrently with itself (A2), so the runtime's exclusivity check
-/// on a captured `var` (about a tenth of such an operator's cost per event) is not needed.
-@usableFromInline
-final class OperatorState<Value> {
-    @usableFromInline @exclusivity(unchecked) var value: Value
-    @inlinable init(_ value: Value) { self.value = value }
 }
 
 extension ObserverType {

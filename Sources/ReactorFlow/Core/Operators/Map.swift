@@ -6,18 +6,21 @@ extension ObservableType {
     /// ```
     @inlinable
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        lift { sink, wantsElements in
-            func forward(_ element: Element) {
-                do { sink.onNext(try transform(element)) } catch { sink.onError(error) }
-            }
-            return ChainHead(
-                events: { event in
-                    switch event {
-                    case .next(let element): forward(element)
-                    default: sink.forwardStop(event)
-                    }
-                },
-                elements: wantsElements ? { forward($0) } : nil)
-        }
+        lift(MapStep(transform: transform))
+    }
+}
+
+@usableFromInline
+struct MapStep<Input, Output>: OperatorStep {
+    @usableFromInline let transform: (Input) throws -> Output
+
+    @inlinable
+    init(transform: @escaping (Input) throws -> Output) {
+        self.transform = transform
+    }
+
+    @inlinable
+    func receive(_ element: Input, sendingTo output: OperatorOutput<Output>) {
+        do { output.onNext(try transform(element)) } catch { output.onError(error) }
     }
 }

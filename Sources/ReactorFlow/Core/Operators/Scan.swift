@@ -16,21 +16,28 @@ extension ObservableType {
     /// ```
     @inlinable
     public func scan<Accumulate>(into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void) -> Observable<Accumulate> {
-        lift { sink in
-            let accumulated = OperatorState(seed)
-            return { event in
-                switch event {
-                case .next(let element):
-                    do {
-                        try accumulator(&accumulated.value, element)
-                        sink.onNext(accumulated.value)
-                    } catch {
-                        sink.onError(error)
-                    }
-                default:
-                    sink.forwardStop(event)
-                }
-            }
+        lift(ScanStep(accumulated: seed, accumulator: accumulator))
+    }
+}
+
+@usableFromInline
+struct ScanStep<Element, Accumulate>: OperatorStep {
+    @usableFromInline var accumulated: Accumulate
+    @usableFromInline let accumulator: (inout Accumulate, Element) throws -> Void
+
+    @inlinable
+    init(accumulated: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void) {
+        self.accumulated = accumulated
+        self.accumulator = accumulator
+    }
+
+    @inlinable
+    mutating func receive(_ element: Element, sendingTo output: OperatorOutput<Accumulate>) {
+        do {
+            try accumulator(&accumulated, element)
+            output.onNext(accumulated)
+        } catch {
+            output.onError(error)
         }
     }
 }

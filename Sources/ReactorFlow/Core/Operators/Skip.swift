@@ -4,22 +4,9 @@ extension ObservableType {
     /// ```swift
     /// reactor.state.skip(1) // everything but the replayed current state
     /// ```
+    @inlinable
     public func skip(_ count: Int) -> Observable<Element> {
-        lift { sink in
-            var remaining = count
-            return { event in
-                switch event {
-                case .next(let element):
-                    if remaining > 0 {
-                        remaining -= 1
-                    } else {
-                        sink.onNext(element)
-                    }
-                default:
-                    sink.forwardStop(event)
-                }
-            }
-        }
+        lift(SkipStep(remaining: count))
     }
 
     /// Drops elements while `predicate` holds, then emits everything; a thrown error ends the stream.
@@ -27,23 +14,49 @@ extension ObservableType {
     /// ```swift
     /// Observable.of(1, 2, 5, 1).skip(while: { $0 < 3 }) // 5, 1
     /// ```
+    @inlinable
     public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        lift { sink in
-            var skipping = true
-            return { event in
-                switch event {
-                case .next(let element):
-                    do {
-                        if skipping, try predicate(element) { return }
-                        skipping = false
-                        sink.onNext(element)
-                    } catch {
-                        sink.onError(error)
-                    }
-                default:
-                    sink.forwardStop(event)
-                }
-            }
+        lift(SkipWhileStep(predicate: predicate))
+    }
+}
+
+@usableFromInline
+struct SkipStep<Element>: OperatorStep {
+    @usableFromInline var remaining: Int
+
+    @inlinable
+    init(remaining: Int) {
+        self.remaining = remaining
+    }
+
+    @inlinable
+    mutating func receive(_ element: Element, sendingTo output: OperatorOutput<Element>) {
+        if remaining > 0 {
+            remaining -= 1
+        } else {
+            output.onNext(element)
+        }
+    }
+}
+
+@usableFromInline
+struct SkipWhileStep<Element>: OperatorStep {
+    @usableFromInline let predicate: (Element) throws -> Bool
+    @usableFromInline var skipping = true
+
+    @inlinable
+    init(predicate: @escaping (Element) throws -> Bool) {
+        self.predicate = predicate
+    }
+
+    @inlinable
+    mutating func receive(_ element: Element, sendingTo output: OperatorOutput<Element>) {
+        do {
+            if skipping, try predicate(element) { return }
+            skipping = false
+            output.onNext(element)
+        } catch {
+            output.onError(error)
         }
     }
 }

@@ -4,21 +4,27 @@ extension ObservableType {
     /// ```swift
     /// Observable.of(1, 2, 3).take(2) // 1, 2, completed
     /// ```
+    @inlinable
     public func take(_ count: Int) -> Observable<Element> {
         guard count > 0 else { return .empty() }
-        return lift { sink in
-            var remaining = count
-            return { event in
-                switch event {
-                case .next(let element):
-                    guard remaining > 0 else { return }
-                    remaining -= 1
-                    sink.onNext(element)
-                    if remaining == 0 { sink.onCompleted() }
-                default:
-                    sink.forwardStop(event)
-                }
-            }
-        }
+        return lift(TakeStep(remaining: count))
+    }
+}
+
+@usableFromInline
+struct TakeStep<Element>: OperatorStep {
+    @usableFromInline var remaining: Int
+
+    @inlinable
+    init(remaining: Int) {
+        self.remaining = remaining
+    }
+
+    @inlinable
+    mutating func receive(_ element: Element, sendingTo output: OperatorOutput<Element>) {
+        guard remaining > 0 else { return }
+        remaining -= 1
+        output.onNext(element)
+        if remaining == 0 { output.onCompleted() }
     }
 }

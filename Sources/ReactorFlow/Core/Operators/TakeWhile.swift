@@ -12,25 +12,34 @@ extension ObservableType {
     /// ```swift
     /// Observable.of(1, 2, 5, 1).take(while: { $0 < 3 }) // 1, 2, completed
     /// ```
+    @inlinable
     public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Observable<Element> {
-        lift { sink in
-            { event in
-                switch event {
-                case .next(let element):
-                    do {
-                        if try predicate(element) {
-                            sink.onNext(element)
-                        } else {
-                            if behavior == .inclusive { sink.onNext(element) }
-                            sink.onCompleted()
-                        }
-                    } catch {
-                        sink.onError(error)
-                    }
-                default:
-                    sink.forwardStop(event)
-                }
+        lift(TakeWhileStep(predicate: predicate, behavior: behavior))
+    }
+}
+
+@usableFromInline
+struct TakeWhileStep<Element>: OperatorStep {
+    @usableFromInline let predicate: (Element) throws -> Bool
+    @usableFromInline let behavior: TakeBehavior
+
+    @inlinable
+    init(predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior) {
+        self.predicate = predicate
+        self.behavior = behavior
+    }
+
+    @inlinable
+    func receive(_ element: Element, sendingTo output: OperatorOutput<Element>) {
+        do {
+            if try predicate(element) {
+                output.onNext(element)
+            } else {
+                if behavior == .inclusive { output.onNext(element) }
+                output.onCompleted()
             }
+        } catch {
+            output.onError(error)
         }
     }
 }
