@@ -1,11 +1,13 @@
 /// Reads the value a key path names, straight from its place in memory when the key path names a stored property
 /// held inline in the root (a struct's field, a field of that field, a tuple element).
 ///
-/// Operators that read a key path on every element (`pulse`, `distinctUntilChanged(at:)`) make one when they are
-/// built. The runtime's generic `root[keyPath: keyPath]` walks the key path's components and looks up type metadata
-/// on every call, several hundred instructions; a stored property's offset is found once, and reading at it is a
-/// plain copy of the value. Anything else (a computed property, a class's property, an optional chain) is read
-/// through the key path as before, so the result is the same either way.
+/// For code that reads a key path it only learns at run time over and over (`ObservedReactor`, for each tracked
+/// property and state): the runtime's generic `root[keyPath: keyPath]` walks the key path's components and looks up
+/// type metadata on every call, several hundred instructions, while a stored property's offset is found once and
+/// reading at it is a plain copy of the value. Anything else (a computed property such as a property wrapper's
+/// `$projection`, a class's property, an optional chain) is read through the key path, so the result is the same
+/// either way. Where the key path is a literal the optimizer can see, reading it directly is cheaper still: the
+/// optimizer folds it into a field access.
 @usableFromInline
 struct KeyPathReader<Root, Value> {
     @usableFromInline let keyPath: KeyPath<Root, Value>

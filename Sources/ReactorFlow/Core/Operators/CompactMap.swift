@@ -10,6 +10,7 @@ extension ObservableType {
     }
 }
 
+/// `compactMap`'s work on each element.
 @usableFromInline
 struct CompactMapStep<Input, Output>: OperatorStep {
     @usableFromInline let transform: (Input) throws -> Output?

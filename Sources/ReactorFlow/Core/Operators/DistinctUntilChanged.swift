@@ -42,6 +42,7 @@ extension ObservableType where Element: Equatable {
     }
 }
 
+/// `distinctUntilChanged`'s work on each element; keeps the last element it let through.
 @usableFromInline
 struct DistinctStep<Element>: OperatorStep {
     @usableFromInline let comparer: (Element, Element) throws -> Bool

@@ -16,6 +16,7 @@ extension ObservableType {
     }
 }
 
+/// `filter`'s work on each element.
 @usableFromInline
 struct FilterStep<Element>: OperatorStep {
     @usableFromInline let predicate: (Element) throws -> Bool

@@ -10,6 +10,7 @@ extension ObservableType {
     }
 }
 
+/// `map`'s work on each element.
 @usableFromInline
 struct MapStep<Input, Output>: OperatorStep {
     @usableFromInline let transform: (Input) throws -> Output

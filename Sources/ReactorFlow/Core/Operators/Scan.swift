@@ -20,6 +20,7 @@ extension ObservableType {
     }
 }
 
+/// `scan`'s work on each element; keeps the accumulated value.
 @usableFromInline
 struct ScanStep<Element, Accumulate>: OperatorStep {
     @usableFromInline var accumulated: Accumulate

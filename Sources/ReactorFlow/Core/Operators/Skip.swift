@@ -20,6 +20,7 @@ extension ObservableType {
     }
 }
 
+/// `skip(_:)`'s work on each element; counts down the elements still to drop.
 @usableFromInline
 struct SkipStep<Element>: OperatorStep {
     @usableFromInline var remaining: Int
@@ -39,6 +40,7 @@ struct SkipStep<Element>: OperatorStep {
     }
 }
 
+/// `skip(while:)`'s work on each element.
 @usableFromInline
 struct SkipWhileStep<Element>: OperatorStep {
     @usableFromInline let predicate: (Element) throws -> Bool

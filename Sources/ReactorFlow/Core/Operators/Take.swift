@@ -11,6 +11,7 @@ extension ObservableType {
     }
 }
 
+/// `take(_:)`'s work on each element; counts down the elements still to let through, then completes.
 @usableFromInline
 struct TakeStep<Element>: OperatorStep {
     @usableFromInline var remaining: Int

@@ -18,6 +18,7 @@ extension ObservableType {
     }
 }
 
+/// `take(while:behavior:)`'s work on each element.
 @usableFromInline
 struct TakeWhileStep<Element>: OperatorStep {
     @usableFromInline let predicate: (Element) throws -> Bool
