@@ -157,7 +157,7 @@ struct TransformingOperatorTests {
         struct Item: Equatable { var id: Int; var name: String }
         let items = Observable.of(Item(id: 1, name: "a"), Item(id: 1, name: "b"), Item(id: 2, name: "b"))
         #expect(items.distinctUntilChanged(at: \.id).log().0.elements.map(\.name) == ["a", "b"])
-        // Stored properties are read at their offset, computed ones through the key path: the same elements pass.
+        // Nested, array-valued and computed key paths each compare just what they name.
         struct Row { var item: Item; var names: [String]; var nameCount: Int { names.count } }
         let rows = Observable.of(Row(item: Item(id: 1, name: "a"), names: ["x"]), Row(item: Item(id: 2, name: "a"), names: ["y"]),
                                  Row(item: Item(id: 3, name: "b"), names: ["y"]), Row(item: Item(id: 4, name: "b"), names: ["y", "z"]))
