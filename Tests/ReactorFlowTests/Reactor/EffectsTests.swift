@@ -387,8 +387,28 @@ struct ObservedReactorTests {
         #expect(model.value == 4)
     }
 
+    /// A computed property has no offset to read at: it is compared through its key path, with the same result.
+    @Test func aTrackedComputedPropertyNotifiesOnlyWhenItsValueChanges() async {
+        let reactor = ProbeReactor()
+        let model = ObservedReactor(reactor)
+        let countChanges = Counter()
+        func trackCount() { withObservationTracking { _ = model.logCount } onChange: { countChanges.increment() } }
+        trackCount()
+        model.send(.add(5))
+        await settle()
+        #expect(countChanges.count == 0, "the log did not grow")
+        model.send(.record("x"))
+        await settle()
+        #expect(countChanges.count == 1)
+        #expect(model.logCount == 1)
+    }
+
     /// Lets state hop to the main queue if it was not delivered inline.
     private func settle() async {
         for _ in 0..<5 { await Task.yield() }
     }
+}
+
+private extension ProbeReactor.State {
+    var logCount: Int { log.count }
 }
