@@ -150,6 +150,65 @@ struct DisposalTests {
         #expect(log.all == ["observer returned", "dispose returned"])
     }
 
+    /// A subject calls an element handler without retaining it, so a dispose during the call leaves the release to
+    /// the delivering thread: it must still happen before dispose() returns.
+    @Test("A3: dispose() on another thread during a delivery returns after the subscriber's closures are released",
+          arguments: [false, true])
+    func disposeDuringADeliveryReleasesClosuresBeforeReturning(throughOperators: Bool) {
+        let subject = PublishSubject<Int>()
+        let source = throughOperators ? subject.map { $0 * 2 }.filter { _ in true } : subject.asObservable()
+        let log = LockedArray<String>()
+        let entered = DispatchSemaphore(value: 0)
+        let disposeStarted = DispatchSemaphore(value: 0)
+        let disposed = DispatchSemaphore(value: 0)
+        let subscription: Disposable
+        do {
+            let payload = DeinitPayload("closure's capture") { log.append("closures released") }
+            subscription = source.subscribe(
+                onNext: { _ in
+                    _ = payload
+                    entered.signal()
+                    disposeStarted.wait()
+                    log.append("observer returned")
+                },
+                onDisposed: { disposeStarted.signal() }
+            )
+        }
+        let shared = Shared(subscription)
+        Thread.detachNewThread {
+            entered.wait()
+            shared.value.dispose()
+            log.append("dispose returned")
+            disposed.signal()
+        }
+        subject.onNext(1)
+        disposed.wait()
+        subject.onNext(2)
+        #expect(log.all == ["observer returned", "closures released", "dispose returned"])
+    }
+
+    @Test("A1/A3: a subscriber that disposes itself inside onNext keeps running safely, gets nothing more, and its closures die when it returns",
+          arguments: [false, true])
+    func disposingFromInsideTheElementHandler(throughOperators: Bool) {
+        let subject = BehaviorSubject(value: 0)
+        let source = throughOperators ? subject.map { $0 + 100 } : subject.asObservable()
+        var log: [String] = []
+        var subscription: Disposable?
+        do {
+            let payload = DeinitPayload("closure's capture") { log.append("closures released") }
+            subscription = source.subscribe(onNext: { value in
+                guard value % 100 == 1 else { return }
+                subscription?.dispose()
+                log.append("still inside \(payload.name) after dispose")
+            })
+        }
+        subject.onNext(1)
+        log.append("onNext returned")
+        subject.onNext(2)
+        #expect(log == ["still inside closure's capture after dispose", "closures released", "onNext returned"])
+        #expect(!subject.hasObservers)
+    }
+
     @Test("A3 and B12: an operator dropping an inner stream that is delivering does not wait for it (no deadlock)")
     func operatorsDoNotWaitForTheirInnerDeliveries() {
         let outer = PublishSubject<Int>()

@@ -37,7 +37,7 @@ public class Observable<Element>: ObservableType {
     /// without wrapping them in events (see `SubjectCore.deliverKeepingLock(element:as:sequence:to:)`).
     @inlinable
     final func subscribeAtBoundary(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?,
-                                   onNext: ((Element) -> Void)? = nil) -> Disposable {
+                                   onNext: ElementHandler<Element>? = nil) -> Disposable {
         if let subjectCore {
             return subjectCore.subscribe(observer, waitsForDelivery: true, onDispose: onDispose, onNext: onNext)
         }

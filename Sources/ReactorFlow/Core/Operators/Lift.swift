@@ -12,7 +12,7 @@ extension ObservableType {
     func lift<Step: OperatorStep>(_ step: Step) -> Observable<Step.Output> where Step.Input == Element {
         asObservable().lifted(ChainHeadMaker { output, wantsElements in
             let runner = StepRunner(step, output: output)
-            return ChainHead(events: { runner.on($0) }, elements: wantsElements ? { runner.receive($0) } : nil)
+            return ChainHead(events: { runner.on($0) }, elements: wantsElements ? ElementHandler { runner.receive($0) } : nil)
         })
     }
 }
@@ -60,10 +60,10 @@ final class StepRunner<Step: OperatorStep> {
 @usableFromInline
 struct ChainHead<Source> {
     @usableFromInline let events: (Event<Source>) -> Void
-    @usableFromInline let elements: ((Source) -> Void)?
+    @usableFromInline let elements: ElementHandler<Source>?
 
     @inlinable
-    init(events: @escaping (Event<Source>) -> Void, elements: ((Source) -> Void)?) {
+    init(events: @escaping (Event<Source>) -> Void, elements: ElementHandler<Source>?) {
         self.events = events
         self.elements = elements
     }

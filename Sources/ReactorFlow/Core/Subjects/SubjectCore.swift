@@ -199,7 +199,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         while index < count {
             Unmanaged.passUnretained(targets[index])._withUnsafeGuaranteedRef { subscription in
                 guard subscription.joinedAt < sequence else { return }
-                if subscription.elementObserver != nil {
+                if subscription.elementHandler != nil {
                     subscription.deliverKeepingLock(element: element, as: event)
                 } else {
                     subscription.deliverKeepingLock(event)
@@ -216,7 +216,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     /// (see `deliverKeepingLock(element:as:sequence:to:)`); it must do with an element what `observer` would.
     @inlinable
     func subscribe(_ observer: AnyObserver<Element>, waitsForDelivery: Bool = false, onDispose: (() -> Void)? = nil,
-                   onNext: ((Element) -> Void)? = nil) -> Disposable {
+                   onNext: ElementHandler<Element>? = nil) -> Disposable {
         lock.lock()
         let subscription = SubjectSubscription(observer, onNext: onNext, joinedAt: lastSequence, core: self,
                                                waitsForDelivery: waitsForDelivery, onDispose: onDispose)
@@ -277,8 +277,11 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     /// instead of two saves a reference-count pair per event (and two words per subscription).
     @usableFromInline @exclusivity(unchecked) var observer: AnyObserver<Element>.EventHandler?
     /// Receives elements in place of `observer` when set (see `SubjectCore.deliverKeepingLock(element:as:sequence:to:)`);
-    /// set and cleared with `observer`.
-    @usableFromInline @exclusivity(unchecked) var elementObserver: ((Element) -> Void)?
+    /// set with `observer`, and cleared with it, except while a delivery is in progress: the delivering thread may be
+    /// calling it unretained, so it is that thread that lets it go once the call returns
+    /// (`releaseElementHandlerIfEndedKeepingLock`). So it is `observer`, not this, that says whether the subscription
+    /// is live.
+    @usableFromInline @exclusivity(unchecked) var elementHandler: ElementHandler<Element>?
     @usableFromInline @exclusivity(unchecked) var pending = FIFO<Event<Element>>()
     // The gate and the two flags are declared together so the flags fill the gate's padding (16 bytes less).
     @usableFromInline @exclusivity(unchecked) var gate = DeliveryGate()
@@ -293,10 +296,10 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     @usableFromInline let core: SubjectCore<Element>
 
     @inlinable
-    init(_ observer: AnyObserver<Element>, onNext: ((Element) -> Void)?, joinedAt: UInt64, core: SubjectCore<Element>,
+    init(_ observer: AnyObserver<Element>, onNext: ElementHandler<Element>?, joinedAt: UInt64, core: SubjectCore<Element>,
          waitsForDelivery: Bool, onDispose: (() -> Void)?) {
         self.observer = observer.handler
-        elementObserver = onNext
+        elementHandler = onNext
         self.joinedAt = joinedAt
         self.core = core
         lock = core.lock
@@ -326,14 +329,14 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
             return
         }
         // The common case, nothing queued and nobody delivering: deliver directly.
-        let endedElementObserver = event.isStopEvent ? endObservers() : nil
+        let endedElementHandler = event.isStopEvent ? endObservers() : nil
         if waitsForDelivery { _ = gate.enter() }
         lock.unlock()
         observer(event)
         // If the observer disposed this subscription, this copy is the last reference to its closures: they must
         // die here, outside the lock (whatever they release may take it).
         _ = consume observer
-        _ = consume endedElementObserver
+        _ = consume endedElementHandler
         lock.lock()
         finishDeliveryKeepingLock(ended: event.isStopEvent)
     }
@@ -342,7 +345,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     /// if needed.
     @inlinable
     func finishDeliveryKeepingLock(ended: Bool) {
-        if pending.isEmpty && !ended && !gate.disposerWaiting {
+        if pending.isEmpty && !ended && !gate.disposerWaiting && observer != nil {
             // The common case: nothing arrived meanwhile and nobody waits, so there is nothing to drain or wake.
             gate.thread = nil
             delivering = false
@@ -351,21 +354,36 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         drainKeepingLock(ended: ended)
     }
 
-    /// `deliverKeepingLock(_:)` for `event`, which is `.next(element)`, to `elementObserver` if it can go out now.
+    /// `deliverKeepingLock(_:)` for `event`, which is `.next(element)`, to `elementHandler` if it can go out now.
+    ///
+    /// The handler is called without retaining it: while this thread holds the delivering role, nobody else lets it
+    /// go (`dispose()` leaves it to this thread), so the subscription's reference keeps it alive.
     @inlinable
     func deliverKeepingLock(element: Element, as event: Event<Element>) {
-        guard !delivering && pending.isEmpty, let elementObserver else {
+        // Not delivering, so the handler is set only while the subscription is live (see `elementHandler`).
+        guard !delivering && pending.isEmpty, elementHandler != nil else {
             // Busy, or a replay waits, or ended: queued (or dropped) as an event, in order.
             return deliverKeepingLock(event)
         }
+        let handler = Unmanaged.passUnretained(elementHandler.unsafelyUnwrapped)
         delivering = true
         if waitsForDelivery { _ = gate.enter() }
         lock.unlock()
-        elementObserver(element)
-        // Released outside the lock, as in `deliverKeepingLock(_:)`.
-        _ = consume elementObserver
+        handler._withUnsafeGuaranteedRef { $0.receive(element) }
         lock.lock()
         finishDeliveryKeepingLock(ended: false)
+    }
+
+    /// Called holding `lock` by the delivering thread once a call to the observer returned, before it leaves the
+    /// gate: if the subscription was disposed meanwhile, `dispose()` left the element handler to this thread, which
+    /// lets it go now, outside the lock (Sink point 3), and before a disposer waiting on the gate returns (A3).
+    @inlinable
+    func releaseElementHandlerIfEndedKeepingLock() {
+        guard observer == nil, elementHandler != nil else { return }
+        let released = exchange(&elementHandler, with: nil)
+        lock.unlock()
+        _ = consume released
+        lock.lock()
     }
 
     /// Delivers what the subscriber's replay left queued, unless another thread is already delivering.
@@ -384,10 +402,11 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     @inlinable
     func drainKeepingLock(ended: Bool) {
         var ended = ended
+        releaseElementHandlerIfEndedKeepingLock()
         var wake = waitsForDelivery && gate.leave()
         // `pending` first: copying the observer costs reference counting, and the queue is usually empty.
         while !pending.isEmpty, let observer, let event = pending.popFirst() {
-            let endedElementObserver = event.isStopEvent ? endObservers() : nil
+            let endedElementHandler = event.isStopEvent ? endObservers() : nil
             if event.isStopEvent { ended = true }
             if waitsForDelivery { _ = gate.enter() }
             lock.unlock()
@@ -395,8 +414,9 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
             // These may hold the last references to the user's objects: released outside the lock, as above.
             _ = consume observer
             _ = consume event
-            _ = consume endedElementObserver
+            _ = consume endedElementHandler
             lock.lock()
+            releaseElementHandlerIfEndedKeepingLock()
             if waitsForDelivery && gate.leave() { wake = true }
         }
         // Usually only a replay was ever queued: give its storage back rather than keep it for the subscription's life.
@@ -414,21 +434,21 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     }
 
     /// Called holding `lock` by the thread about to deliver a terminal event, which holds a copy of `observer`:
-    /// returns the element observer for that thread to release with it, after the lock.
+    /// returns the element handler for that thread to release with it, after the lock.
     @inlinable
-    func endObservers() -> ((Element) -> Void)? {
+    func endObservers() -> ElementHandler<Element>? {
         observer = nil
-        return exchange(&elementObserver, with: nil)
+        return exchange(&elementHandler, with: nil)
     }
 
     @usableFromInline func dispose() {
         lock.lock()
         // Taken out rather than dropped here: the observer and queued events may hold the last references to the
         // user's objects, whose deinitialisation may take this lock (a view's dispose bag disposing its other
-        // subscriptions). They are released below, after the lock.
-        let released = (observer, elementObserver, pending)
+        // subscriptions). They are released below, after the lock. The element handler is left to a delivery in
+        // progress, which may be calling it unretained (see `elementHandler`).
+        let released = (observer, delivering ? nil : exchange(&elementHandler, with: nil), pending)
         observer = nil
-        elementObserver = nil
         pending = FIFO()
         let whenEnded = onDispose
         onDispose = nil

@@ -1,0 +1,17 @@
+/// A subscriber's element handler, in an object of its own: a subject calls it through an unretained reference
+/// (see `SubjectSubscription.deliverKeepingLock(element:as:)`).
+///
+/// Calling a closure kept in a variable costs a reference-count pair on its context, since nothing stops the
+/// variable from changing during the call. A constant of an object the caller holds cannot change, so calling
+/// `receive` costs nothing more than the call: per subscriber and element, that is two atomic operations fewer. The
+/// subscription keeps the object alive for the call instead, by leaving its release to the delivering thread when
+/// it is disposed during one.
+@usableFromInline
+final class ElementHandler<Element> {
+    @usableFromInline let receive: (Element) -> Void
+
+    @inlinable
+    init(_ receive: @escaping (Element) -> Void) {
+        self.receive = receive
+    }
+}
