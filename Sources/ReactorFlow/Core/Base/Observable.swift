@@ -37,7 +37,7 @@ public class Observable<Element>: ObservableType {
     /// without wrapping them in events (see `SubjectCore.deliverKeepingLock(element:as:sequence:to:)`).
     @inlinable
     final func subscribeAtBoundary(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?,
-                                   onNext: ElementHandler<Element>? = nil) -> Disposable {
+                                   onNext: ((Element) -> Void)? = nil) -> Disposable {
         if let subjectCore {
             return subjectCore.subscribe(observer, waitsForDelivery: true, onDispose: onDispose, onNext: onNext)
         }
@@ -47,6 +47,31 @@ public class Observable<Element>: ObservableType {
             // handler would be the generic `Sink.on`, which looks up type metadata on every event.
             subscribeDelivering(into: sink, observing: { AnyObserver(sink) })
         }
+    }
+
+    /// `subscribe(onNext:)` with no other handler. Over a subject, `onNext` receives every element (see
+    /// `SubjectSubscription.elementObserver`), so the observer is left with the end alone: a function that captures
+    /// nothing, and so costs no heap block.
+    @inlinable
+    final func subscribeAtBoundary(onNext: @escaping (Element) -> Void, onDispose: (() -> Void)?) -> Disposable {
+        if let subjectCore {
+            return subjectCore.subscribe(AnyObserver(eventHandler: Self.reportUnhandledError), waitsForDelivery: true,
+                                         onDispose: onDispose, onNext: onNext)
+        }
+        let observer = AnyObserver<Element> { event in
+            switch event {
+            case .next(let element): onNext(element)
+            case .error(let error): Diagnostics.report(.unhandledError, error: error)
+            case .completed: break
+            }
+        }
+        return subscribeAtBoundary(observer, onDispose: onDispose)
+    }
+
+    /// What a subscriber without `onError` does with an error: reports it (see `Diagnostics`).
+    @inlinable
+    static func reportUnhandledError(_ event: Event<Element>) {
+        if case .error(let error) = event { Diagnostics.report(.unhandledError, error: error) }
     }
 
     /// Subscribes the user's `observer` straight to the subject this observable's operators run over, the

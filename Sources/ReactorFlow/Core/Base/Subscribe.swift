@@ -15,28 +15,19 @@ extension ObservableType {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let elements = onNext.map(ElementHandler.init)
-        if let elements, onError == nil, onCompleted == nil {
-            // The most common form: a handler that captures the element handler alone, which serves as its context
-            // (no heap block of its own).
-            let observer = AnyObserver<Element> { event in
-                switch event {
-                case .next(let element): elements.receive(element)
-                case .error(let error): Diagnostics.report(.unhandledError, error: error)
-                case .completed: break
-                }
-            }
-            return asObservable().subscribeAtBoundary(observer, onDispose: onDisposed, onNext: elements)
+        if let onNext, onError == nil, onCompleted == nil {
+            // The most common form, with a handler for elements alone (see `subscribeAtBoundary(onNext:onDispose:)`).
+            return asObservable().subscribeAtBoundary(onNext: onNext, onDispose: onDisposed)
         }
         let observer = AnyObserver<Element> { event in
             switch event {
-            case .next(let element): elements?.receive(element)
+            case .next(let element): onNext?(element)
             case .error(let error):
                 if let onError { onError(error) } else { Diagnostics.report(.unhandledError, error: error) }
             case .completed: onCompleted?()
             }
         }
-        return asObservable().subscribeAtBoundary(observer, onDispose: onDisposed, onNext: elements)
+        return asObservable().subscribeAtBoundary(observer, onDispose: onDisposed, onNext: onNext)
     }
 
     /// Subscribes with one closure that receives every event.

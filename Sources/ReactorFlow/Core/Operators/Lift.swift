@@ -162,7 +162,7 @@ final class LiftObservable<Source, Element>: Observable<Element> {
         let end = ChainEnd(observer.handler, lock: core.lock)
         let handlers = head.make(.end(end), wantsElements: true)
         let subscription = core.subscribe(AnyObserver(eventHandler: handlers.events),
-                                          waitsForDelivery: true, onDispose: onDispose, onNext: handlers.elements)
+                                          waitsForDelivery: true, onDispose: onDispose, elementHandler: handlers.elements)
         end.attach(subscription)
         return subscription
     }

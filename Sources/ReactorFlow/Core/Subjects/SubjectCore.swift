@@ -199,7 +199,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         while index < count {
             Unmanaged.passUnretained(targets[index])._withUnsafeGuaranteedRef { subscription in
                 guard subscription.joinedAt < sequence else { return }
-                if subscription.elementHandler != nil {
+                if subscription.elementHandler != nil || subscription.elementObserver != nil {
                     subscription.deliverKeepingLock(element: element, as: event)
                 } else {
                     subscription.deliverKeepingLock(event)
@@ -212,13 +212,16 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     /// Subscribes `observer`. `waitsForDelivery` and `onDispose` make the subscription the user-facing end (see
     /// `SubjectSubscription`); operators subscribe without them.
     ///
-    /// `onNext`, when given, receives the elements in place of `observer`, which still receives everything else
-    /// (see `deliverKeepingLock(element:as:sequence:to:)`); it must do with an element what `observer` would.
+    /// `onNext` or `elementHandler`, when given, receives the elements in place of `observer`, which still receives
+    /// everything else (see `deliverKeepingLock(element:as:sequence:to:)`); it must do with an element what
+    /// `observer` would. An `elementHandler` is called without reference counting (see `ElementHandler`); a plain
+    /// `onNext` costs no heap block of its own.
     @inlinable
     func subscribe(_ observer: AnyObserver<Element>, waitsForDelivery: Bool = false, onDispose: (() -> Void)? = nil,
-                   onNext: ElementHandler<Element>? = nil) -> Disposable {
+                   onNext: ((Element) -> Void)? = nil, elementHandler: ElementHandler<Element>? = nil) -> Disposable {
         lock.lock()
-        let subscription = SubjectSubscription(observer, onNext: onNext, joinedAt: lastSequence, core: self,
+        let subscription = SubjectSubscription(observer, onNext: onNext, elementHandler: elementHandler,
+                                               joinedAt: lastSequence, core: self,
                                                waitsForDelivery: waitsForDelivery, onDispose: onDispose)
         if stopEvent == nil && buffer.queue == nil {
             // The common case, at most one element to replay (a relay's, a reactor's state): delivered in this
@@ -276,12 +279,16 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     /// The observer's handler alone: its `lifetime` is of no use here, and copying one reference per delivery
     /// instead of two saves a reference-count pair per event (and two words per subscription).
     @usableFromInline @exclusivity(unchecked) var observer: AnyObserver<Element>.EventHandler?
-    /// Receives elements in place of `observer` when set (see `SubjectCore.deliverKeepingLock(element:as:sequence:to:)`);
+    /// Receives every element in place of `observer` when set, whether it goes out at once
+    /// (`SubjectCore.deliverKeepingLock(element:as:sequence:to:)`) or waited in `pending` as an event;
     /// set with `observer`, and cleared with it, except while a delivery is in progress: the delivering thread may be
     /// calling it unretained, so it is that thread that lets it go once the call returns
     /// (`releaseElementHandlerIfEndedKeepingLock`). So it is `observer`, not this, that says whether the subscription
     /// is live.
     @usableFromInline @exclusivity(unchecked) var elementHandler: ElementHandler<Element>?
+    /// Like `elementHandler`, for a subscriber whose handler is a plain closure (`subscribe(onNext:)`): called through
+    /// a retained copy, so it is cleared with `observer`. A subscription has at most one of the two.
+    @usableFromInline @exclusivity(unchecked) var elementObserver: ((Element) -> Void)?
     @usableFromInline @exclusivity(unchecked) var pending = FIFO<Event<Element>>()
     // The gate and the two flags are declared together so the flags fill the gate's padding (16 bytes less).
     @usableFromInline @exclusivity(unchecked) var gate = DeliveryGate()
@@ -296,10 +303,12 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     @usableFromInline let core: SubjectCore<Element>
 
     @inlinable
-    init(_ observer: AnyObserver<Element>, onNext: ElementHandler<Element>?, joinedAt: UInt64, core: SubjectCore<Element>,
+    init(_ observer: AnyObserver<Element>, onNext: ((Element) -> Void)?, elementHandler: ElementHandler<Element>?,
+         joinedAt: UInt64, core: SubjectCore<Element>,
          waitsForDelivery: Bool, onDispose: (() -> Void)?) {
         self.observer = observer.handler
-        elementHandler = onNext
+        elementObserver = onNext
+        self.elementHandler = elementHandler
         self.joinedAt = joinedAt
         self.core = core
         lock = core.lock
@@ -330,15 +339,34 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         }
         // The common case, nothing queued and nobody delivering: deliver directly.
         let endedElementHandler = event.isStopEvent ? endObservers() : nil
+        let elements = event.isStopEvent ? nil : elementHandler
+        let elementObserver = event.isStopEvent ? nil : elementObserver
         if waitsForDelivery { _ = gate.enter() }
         lock.unlock()
-        observer(event)
-        // If the observer disposed this subscription, this copy is the last reference to its closures: they must
-        // die here, outside the lock (whatever they release may take it).
+        Self.deliver(event, to: observer, elements: elements, elementObserver: elementObserver)
+        // If the observer disposed this subscription, these copies are the last references to its closures: they
+        // must die here, outside the lock (whatever they release may take it).
         _ = consume observer
+        _ = consume elements
+        _ = consume elementObserver
         _ = consume endedElementHandler
         lock.lock()
         finishDeliveryKeepingLock(ended: event.isStopEvent)
+    }
+
+    /// Calls `observer` with `event`, or the subscription's element handler with an element if it has one: the
+    /// observer of `subscribe(onNext:)` over a subject handles the end alone (see `Observable.subscribeAtBoundary`).
+    @inlinable
+    static func deliver(_ event: Event<Element>, to observer: AnyObserver<Element>.EventHandler,
+                        elements: ElementHandler<Element>?, elementObserver: ((Element) -> Void)?) {
+        guard case .next(let element) = event else { return observer(event) }
+        if let elements {
+            elements.receive(element)
+        } else if let elementObserver {
+            elementObserver(element)
+        } else {
+            observer(event)
+        }
     }
 
     /// Called holding `lock` after a direct delivery returned; gives up the delivering role, draining or waking first
@@ -354,22 +382,31 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         drainKeepingLock(ended: ended)
     }
 
-    /// `deliverKeepingLock(_:)` for `event`, which is `.next(element)`, to `elementHandler` if it can go out now.
+    /// `deliverKeepingLock(_:)` for `event`, which is `.next(element)`, to the element handler if it can go out now.
     ///
-    /// The handler is called without retaining it: while this thread holds the delivering role, nobody else lets it
-    /// go (`dispose()` leaves it to this thread), so the subscription's reference keeps it alive.
+    /// An `elementHandler` is called without retaining it: while this thread holds the delivering role, nobody else
+    /// lets it go (`dispose()` leaves it to this thread), so the subscription's reference keeps it alive.
     @inlinable
     func deliverKeepingLock(element: Element, as event: Event<Element>) {
-        // Not delivering, so the handler is set only while the subscription is live (see `elementHandler`).
-        guard !delivering && pending.isEmpty, elementHandler != nil else {
-            // Busy, or a replay waits, or ended: queued (or dropped) as an event, in order.
-            return deliverKeepingLock(event)
+        // Busy, or a replay waits: queued as an event, in order. Not delivering, the handlers are set only while
+        // the subscription is live (see `elementHandler`).
+        guard !delivering && pending.isEmpty else { return deliverKeepingLock(event) }
+        if elementHandler != nil {
+            let handler = Unmanaged.passUnretained(elementHandler.unsafelyUnwrapped)
+            delivering = true
+            if waitsForDelivery { _ = gate.enter() }
+            lock.unlock()
+            handler._withUnsafeGuaranteedRef { $0.receive(element) }
+        } else if let elementObserver {
+            delivering = true
+            if waitsForDelivery { _ = gate.enter() }
+            lock.unlock()
+            elementObserver(element)
+            // Released outside the lock, as in `deliverKeepingLock(_:)`.
+            _ = consume elementObserver
+        } else {
+            return deliverKeepingLock(event) // ended: dropped
         }
-        let handler = Unmanaged.passUnretained(elementHandler.unsafelyUnwrapped)
-        delivering = true
-        if waitsForDelivery { _ = gate.enter() }
-        lock.unlock()
-        handler._withUnsafeGuaranteedRef { $0.receive(element) }
         lock.lock()
         finishDeliveryKeepingLock(ended: false)
     }
@@ -407,12 +444,16 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         // `pending` first: copying the observer costs reference counting, and the queue is usually empty.
         while !pending.isEmpty, let observer, let event = pending.popFirst() {
             let endedElementHandler = event.isStopEvent ? endObservers() : nil
+            let elements = event.isStopEvent ? nil : elementHandler
+            let elementObserver = event.isStopEvent ? nil : elementObserver
             if event.isStopEvent { ended = true }
             if waitsForDelivery { _ = gate.enter() }
             lock.unlock()
-            observer(event)
+            Self.deliver(event, to: observer, elements: elements, elementObserver: elementObserver)
             // These may hold the last references to the user's objects: released outside the lock, as above.
             _ = consume observer
+            _ = consume elements
+            _ = consume elementObserver
             _ = consume event
             _ = consume endedElementHandler
             lock.lock()
@@ -434,11 +475,11 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     }
 
     /// Called holding `lock` by the thread about to deliver a terminal event, which holds a copy of `observer`:
-    /// returns the element handler for that thread to release with it, after the lock.
+    /// returns the element handlers for that thread to release with it, after the lock.
     @inlinable
-    func endObservers() -> ElementHandler<Element>? {
+    func endObservers() -> (ElementHandler<Element>?, ((Element) -> Void)?) {
         observer = nil
-        return exchange(&elementHandler, with: nil)
+        return (exchange(&elementHandler, with: nil), exchange(&elementObserver, with: nil))
     }
 
     @usableFromInline func dispose() {
@@ -447,8 +488,9 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         // user's objects, whose deinitialisation may take this lock (a view's dispose bag disposing its other
         // subscriptions). They are released below, after the lock. The element handler is left to a delivery in
         // progress, which may be calling it unretained (see `elementHandler`).
-        let released = (observer, delivering ? nil : exchange(&elementHandler, with: nil), pending)
+        let released = (observer, delivering ? nil : exchange(&elementHandler, with: nil), elementObserver, pending)
         observer = nil
+        elementObserver = nil
         pending = FIFO()
         let whenEnded = onDispose
         onDispose = nil
