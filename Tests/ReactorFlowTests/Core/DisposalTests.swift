@@ -157,15 +157,21 @@ struct DisposalTests {
         #expect(log.all == ["observer returned", "closures released", "dispose returned"])
     }
 
-    @Test("A1/A3: a subscriber that disposes itself inside onNext keeps running safely, gets nothing more, and its closures die when it returns",
+    /// The closures die outside the subject's lock (B12): their capture's deinitialisation disposes another
+    /// subscription to the same subject, which takes that lock (it hangs if they die under it).
+    @Test("A1/A3/B12: a subscriber that disposes itself inside onNext keeps running safely, gets nothing more, and its closures die outside the lock when it returns",
           arguments: [false, true])
     func disposingFromInsideTheElementHandler(throughOperators: Bool) {
         let subject = BehaviorSubject(value: 0)
         let source = throughOperators ? subject.map { $0 + 100 } : subject.asObservable()
         var log: [String] = []
         var subscription: Disposable?
+        let neighbour = subject.subscribe(onNext: { _ in })
         do {
-            let payload = DeinitPayload("closure's capture") { log.append("closures released") }
+            let payload = DeinitPayload("closure's capture") {
+                neighbour.dispose()
+                log.append("closures released")
+            }
             subscription = source.subscribe(onNext: { value in
                 guard value % 100 == 1 else { return }
                 subscription?.dispose()

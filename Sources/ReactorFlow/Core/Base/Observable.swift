@@ -59,11 +59,7 @@ public class Observable<Element>: ObservableType {
                                          onDispose: onDispose, onNext: onNext)
         }
         let observer = AnyObserver<Element> { event in
-            switch event {
-            case .next(let element): onNext(element)
-            case .error(let error): Diagnostics.report(.unhandledError, error: error)
-            case .completed: break
-            }
+            if case .next(let element) = event { onNext(element) } else { Self.reportUnhandledError(event) }
         }
         return subscribeAtBoundary(observer, onDispose: onDispose)
     }

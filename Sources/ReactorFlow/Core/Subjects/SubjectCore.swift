@@ -393,14 +393,10 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         guard !delivering && pending.isEmpty else { return deliverKeepingLock(event) }
         if elementHandler != nil {
             let handler = Unmanaged.passUnretained(elementHandler.unsafelyUnwrapped)
-            delivering = true
-            if waitsForDelivery { _ = gate.enter() }
-            lock.unlock()
+            enterDeliveryThenUnlock()
             handler._withUnsafeGuaranteedRef { $0.receive(element) }
         } else if let elementObserver {
-            delivering = true
-            if waitsForDelivery { _ = gate.enter() }
-            lock.unlock()
+            enterDeliveryThenUnlock()
             elementObserver(element)
             // Released outside the lock, as in `deliverKeepingLock(_:)`.
             _ = consume elementObserver
@@ -409,6 +405,15 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         }
         lock.lock()
         finishDeliveryKeepingLock(ended: false)
+    }
+
+    /// Called holding `lock`: takes the delivering role (and the gate, for a user-facing end) and lets go of the
+    /// lock, so that the caller can call the subscriber.
+    @inlinable
+    func enterDeliveryThenUnlock() {
+        delivering = true
+        if waitsForDelivery { _ = gate.enter() }
+        lock.unlock()
     }
 
     /// Called holding `lock` by the delivering thread once a call to the observer returned, before it leaves the
