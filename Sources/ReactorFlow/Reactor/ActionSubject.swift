@@ -7,6 +7,7 @@
 /// ```
 public final class ActionSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
     @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
+    deinit { core.completeBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
     /// A reactor's own subject hands every element to its reactor's loop, which runs it directly or delivers it to
     /// the subject's subscribers (see `ReactorLoop.receiveFromSubject`); any other delivers to its subscribers. The
     /// receiver and a function that captures nothing, rather than a closure capturing the loop: no context to
@@ -60,6 +61,7 @@ public final class ActionSubject<Element>: Observable<Element>, ObserverType, @u
 /// ```
 public final class StateRelay<Element>: Observable<Element>, @unchecked Sendable { // state lives in the locked core
     @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
+    deinit { core.completeBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
 
     /// Creates a relay holding `value`.
     public init(value: Element) {

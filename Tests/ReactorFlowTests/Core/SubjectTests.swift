@@ -75,6 +75,44 @@ struct SubjectTests {
         #expect(events == [.next(10), .next(20), .completed])
     }
 
+    /// Every class over a subject core; each completes the core in its own `deinit` (see
+    /// `Observable.init(subjectCore:)`), so each is checked.
+    enum SubjectKind: CaseIterable, Sendable {
+        case publish, behavior, replay, publishRelay, behaviorRelay, action, stateRelay
+
+        /// A subject of this kind, and a function that sends it an element.
+        func make() -> (Observable<Int>, (Int) -> Void) {
+            switch self {
+            case .publish: let subject = PublishSubject<Int>(); return (subject, { [unowned subject] in subject.onNext($0) })
+            case .behavior: let subject = BehaviorSubject(value: 0); return (subject, { [unowned subject] in subject.onNext($0) })
+            case .replay: let subject = ReplaySubject<Int>.create(bufferSize: 1); return (subject, { [unowned subject] in subject.onNext($0) })
+            case .publishRelay: let relay = PublishRelay<Int>(); return (relay, { [unowned relay] in relay.accept($0) })
+            case .behaviorRelay: let relay = BehaviorRelay(value: 0); return (relay, { [unowned relay] in relay.accept($0) })
+            case .action: let subject = ActionSubject<Int>(); return (subject, { [unowned subject] in subject.onNext($0) })
+            case .stateRelay: let relay = StateRelay(value: 0); return (relay, { [unowned relay] in relay.accept($0) })
+            }
+        }
+    }
+
+    @Test("every kind of subject completes its subscriptions, direct and through operators, when it goes away",
+          arguments: SubjectKind.allCases)
+    func everySubjectKindCompletesItsSubscriptionsWhenItGoesAway(kind: SubjectKind) {
+        var direct: [Event<Int>] = []
+        var mapped: [Event<Int>] = []
+        var subscriptions: [Disposable] = []
+        do {
+            let (subject, send) = kind.make()
+            subscriptions.append(subject.subscribe { direct.append($0) })
+            subscriptions.append(subject.map { $0 * 10 }.subscribe { mapped.append($0) })
+            direct.removeAll() // what a replaying kind replayed
+            mapped.removeAll()
+            send(7)
+        }
+        #expect(direct == [.next(7), .completed])
+        #expect(mapped == [.next(70), .completed])
+        for subscription in subscriptions { subscription.dispose() }
+    }
+
     @Test func relaysNeverTerminate() {
         let publish = PublishRelay<Int>()
         let (log, _) = publish.log()

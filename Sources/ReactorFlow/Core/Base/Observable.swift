@@ -14,13 +14,18 @@ public class Observable<Element>: ObservableType {
 
     @inlinable init() { subjectCore = nil }
 
+    /// A subject's class must complete `subjectCore` in its `deinit` (`SubjectCore.completeBecauseOwnerDied`): a
+    /// subject that goes away completes the subscriptions still open, since nobody can send to them any more and the
+    /// completion ends their operator chains, which would otherwise keep each other (and the core) alive. Not done
+    /// here, so that other observables have no deinitialisation of their own: the compiler can then delete a `just`
+    /// made and used up in inlined code (a small `mutate`) instead of allocating and freeing it.
     @usableFromInline init(subjectCore: SubjectCore<Element>) { self.subjectCore = subjectCore }
 
-    /// A subject that goes away completes the subscriptions still open: nobody can send to them any more, and the
-    /// completion ends their operator chains, which would otherwise keep each other (and the subject's core) alive.
-    deinit {
-        subjectCore?.completeBecauseOwnerDied()
-    }
+    /// Whether this is a `Just`, which the reactor pipeline and the `flatMap` family apply without subscribing. A
+    /// class property rather than a cast: where the `just` was made in inlined code (a small `mutate`), the compiler
+    /// knows the answer without the call, and can then delete the `just` altogether. (An exact-type comparison
+    /// crashes Swift 6.3.1's optimizer in the mutation stage.)
+    @inlinable var isJust: Bool { false }
 
     /// Starts a subscription that sends this stream's events to `observer`; dispose the result to end it early.
     @inlinable

@@ -119,10 +119,9 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         guard policy.kind != .merge else {
             // The common case, so it avoids the lane key (an `AnyHashable?` costs value-witness calls to copy).
             let stream = reactor.mutate(action: action)
-            // `as?`, not `Just.matching`: in this function the latter crashes Swift 6.3.1's optimizer (redundant
-            // load elimination, in release builds of a package that specialises it).
-            if let just = stream as? Just<R.Mutation> {
-                applyNow(just.element, true)
+            // `isJust`, not `as?` or `Just.matching`: see `Observable.isJust`.
+            if stream.isJust {
+                applyNow(unsafeDowncast(stream, to: Just<R.Mutation>.self).element, true)
             } else if let concat = stream as? ConcatObservable<R.Mutation>, concat.isAllJust {
                 // What subscribing would do, synchronously and in order, without the subscription.
                 let sources = concat.sources
