@@ -242,13 +242,13 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
                 current.initialize(to: state)
                 return false
             }
-            let displaced = relay.publishFromSoleSenderKeepingLock(state)
+            let leftovers = relay.publishFromSoleSenderKeepingLock(state)
             current.initialize(to: state) // before the turn can pass to another thread
             let idle = pending.isEmpty
             if idle { running = false }
             lock.unlock()
             // The previous state dies after the lock (see `SubjectCore.publishFromSoleSender`).
-            withExtendedLifetime((displaced, previous)) {}
+            withExtendedLifetime((leftovers, previous)) {}
             return idle
         }
     }

@@ -351,6 +351,37 @@ struct ReactorContractTests {
         #expect(reactor.currentState.value == 2)
     }
 
+    /// The reactor's state relay walks its subscriber list without a reference of its own; a subscriber that changes
+    /// the list during the walk must leave the walk intact. Forty new subscribers outgrow the list's capacity, so an
+    /// in-place change would move it and free the one being walked (AddressSanitizer reports that in CI).
+    @Test("A1 A3 state subscribers added and disposed during a state's delivery: the disposed get nothing more, the added only their replay")
+    func subscribersChangingDuringAStateDelivery() {
+        let reactor = ProbeReactor()
+        var seen: [String: [Int]] = [:]
+        var subscriptions: [String: Disposable] = [:]
+        func watch(_ name: String) {
+            subscriptions[name] = reactor.state.subscribe(onNext: { seen[name, default: []].append($0.value) })
+        }
+        let newcomers = (0..<40).map { "new \($0)" }
+        subscriptions["changer"] = reactor.state.subscribe(onNext: { state in
+            seen["changer", default: []].append(state.value)
+            guard state.value == 1 else { return }
+            subscriptions["b"]?.dispose() // later in the list than this subscriber
+            newcomers.forEach(watch)
+            subscriptions["c"]?.dispose()
+            subscriptions["c"] = nil // the walked list now holds the last reference to it
+        })
+        for name in ["b", "c", "d"] { watch(name) }
+        reactor.action.onNext(.add(1))
+        reactor.action.onNext(.add(1))
+        #expect(seen["changer"] == [0, 1, 2])
+        #expect(seen["b"] == [0])
+        #expect(seen["c"] == [0])
+        #expect(seen["d"] == [0, 1, 2])
+        for name in newcomers { #expect(seen[name] == [1, 2], "\(name)") }
+        for subscription in subscriptions.values { subscription.dispose() }
+    }
+
     @Test("B12 an object that dies with a replaced state may use the reactor in its deinit")
     func replacedStateDiesOutsideTheLock() {
         let reactor = ResourceReactor()

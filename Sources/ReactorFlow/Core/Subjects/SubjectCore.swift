@@ -15,15 +15,17 @@
 final class SubjectCore<Element>: @unchecked Sendable { // every field is guarded by `lock`
     @usableFromInline let lock: Lock
     @usableFromInline @exclusivity(unchecked) var subscriptions: [SubjectSubscription<Element>] = []
-    /// Events sent while another thread (or an observer, reentrantly) is delivering; made on first need, which is
-    /// rare, so that a subject does not carry an empty queue's two words.
-    @usableFromInline @exclusivity(unchecked) var waiting: WaitingEvents?
+    /// What a subject seldom needs, made on first need so that a subject does not carry it (see `Overflow`).
+    @usableFromInline @exclusivity(unchecked) var overflow: Overflow?
     @usableFromInline @exclusivity(unchecked) var lastSequence: UInt64 = 0
-    // The four flags and the replay capacity are declared together so that they share one word.
+    // The flags, the options and the replay capacity are declared together so that they share one word.
     @usableFromInline @exclusivity(unchecked) var draining = false
     @usableFromInline @exclusivity(unchecked) var stopped = false
-    @usableFromInline let ignoresStopEvents: Bool
-    @usableFromInline let replaysAfterStop: Bool
+    /// Whether the sole sender is walking `subscriptions` without a reference of its own (see
+    /// `publishFromSoleSenderKeepingLock`): until it is done, the list it walks must not change in place or die
+    /// (see `retireWalkedListKeepingLock`).
+    @usableFromInline @exclusivity(unchecked) var walking = false
+    @usableFromInline let options: Options
     @usableFromInline let replayCapacity: Int32
     /// The error that ended the subject, if it ended with one: one word, where an `Event<Element>?` would be as
     /// large as an element.
@@ -42,9 +44,27 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         self.lock = lock
         replayCapacity = Int32(clamping: bufferSize)
         buffer = ReplayBuffer(capacity: bufferSize)
-        self.ignoresStopEvents = ignoresStopEvents
-        self.replaysAfterStop = replaysAfterStop
+        options = Options(ignoresStopEvents: ignoresStopEvents, replaysAfterStop: replaysAfterStop)
     }
+
+    /// The two choices made at creation, in one byte.
+    @usableFromInline
+    struct Options {
+        @usableFromInline let bits: UInt8
+
+        @inlinable
+        init(ignoresStopEvents: Bool, replaysAfterStop: Bool) {
+            bits = (ignoresStopEvents ? 1 : 0) | (replaysAfterStop ? 2 : 0)
+        }
+
+        @inlinable var ignoresStopEvents: Bool { bits & 1 != 0 }
+        @inlinable var replaysAfterStop: Bool { bits & 2 != 0 }
+    }
+
+    /// Relays never end: stop events sent to them are dropped.
+    @inlinable var ignoresStopEvents: Bool { options.ignoresStopEvents }
+    /// Whether a subscriber arriving after the end still gets the buffer before the terminal event.
+    @inlinable var replaysAfterStop: Bool { options.replaysAfterStop }
 
     /// The terminal event, once the subject has ended.
     @inlinable
@@ -56,10 +76,32 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         }
     }
 
+    /// What a subject seldom needs, boxed.
     @usableFromInline
-    final class WaitingEvents {
-        @usableFromInline var events = FIFO<(sequence: UInt64, event: Event<Element>)>()
+    final class Overflow {
+        /// Events sent while another thread (or an observer, reentrantly) is delivering.
+        @usableFromInline var waitingEvents = FIFO<(sequence: UInt64, event: Event<Element>)>()
+        /// Subscriber lists replaced while the sole sender walked them, kept for it until its walk ends.
+        @usableFromInline var retiredLists: [[SubjectSubscription<Element>]] = []
         @usableFromInline init() {}
+    }
+
+    /// The overflow box, made if needed.
+    @inlinable
+    var madeOverflow: Overflow {
+        if let overflow { return overflow }
+        let made = Overflow()
+        overflow = made
+        return made
+    }
+
+    /// Called holding `lock` before `subscriptions` changes. While the sole sender walks the list without a
+    /// reference of its own, the list is kept for it: the change then makes a new list rather than changing the
+    /// walked one in place (or freeing it), and the walker lets go of the old one when its walk ends.
+    @inlinable
+    func retireWalkedListKeepingLock() {
+        guard walking else { return }
+        madeOverflow.retiredLists.append(subscriptions)
     }
 
     var hasObservers: Bool { lock.withLock { !subscriptions.isEmpty } }
@@ -82,6 +124,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         stopEvent = event
         guard !draining else { return waitKeepingLockThenUnlock(event) }
         draining = true
+        retireWalkedListKeepingLock()
         let targets = subscriptions
         subscriptions = []
         deliverKeepingLock(event, sequence: lastSequence, to: targets)
@@ -105,7 +148,9 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         guard !draining else { return waitKeepingLockThenUnlock(.next(element)) }
         draining = true
         // The common case, nobody else delivering: this element goes out without touching the queue.
-        deliverKeepingLock(element: element, as: .next(element), sequence: lastSequence, to: subscriptions)
+        subscriptions.withUnsafeBufferPointer { targets in
+            deliverKeepingLock(element: element, as: .next(element), sequence: lastSequence, to: targets)
+        }
         deliverWaitingThenUnlock()
     }
 
@@ -113,8 +158,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     /// waits for it in the queue.
     @inlinable
     func waitKeepingLockThenUnlock(_ event: Event<Element>) {
-        if waiting == nil { waiting = WaitingEvents() }
-        waiting.unsafelyUnwrapped.events.append((lastSequence, event))
+        madeOverflow.waitingEvents.append((lastSequence, event))
         lock.unlock()
     }
 
@@ -126,15 +170,18 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         // that it dies after the lock, since a deinitialisation is user code (B12). Optional, so that the common
         // case makes and frees no array.
         var taken: [Event<Element>]?
-        while let (sequence, event) = waiting?.events.popFirst() {
+        while let (sequence, event) = overflow?.waitingEvents.popFirst() {
             if taken == nil { taken = [] }
             taken?.append(event)
             let targets = subscriptions
             switch event {
             case .next(let element):
                 // One copy of the element here, rather than one in each subscriber that has an element handler.
-                deliverKeepingLock(element: element, as: event, sequence: sequence, to: targets)
+                targets.withUnsafeBufferPointer { targets in
+                    deliverKeepingLock(element: element, as: event, sequence: sequence, to: targets)
+                }
             case .error, .completed:
+                retireWalkedListKeepingLock()
                 subscriptions = []
                 deliverKeepingLock(event, sequence: sequence, to: targets)
             }
@@ -150,23 +197,52 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     /// subscription, and one that joins meanwhile is skipped through its replay, as with `on(_:)`.
     @inlinable
     func publishFromSoleSender(_ element: Element) {
-        let displaced = publishFromSoleSenderKeepingLock(element)
+        let leftovers = publishFromSoleSenderKeepingLock(element)
         lock.unlock()
         // The previous state, say, dies here, after the lock: its deinitialisation may use the reactor.
-        withExtendedLifetime(displaced) {}
+        withExtendedLifetime(leftovers) {}
+    }
+
+    /// What a delivery from the sole sender let go of, for the caller to release after the lock (a
+    /// deinitialisation is user code, B12): the element the replay buffer let go of, and the subscriber lists
+    /// retired while it walked them.
+    @usableFromInline
+    struct Leftovers {
+        @usableFromInline let displaced: Element?
+        @usableFromInline let retiredLists: [[SubjectSubscription<Element>]]?
+
+        @inlinable
+        init(displaced: Element?, retiredLists: [[SubjectSubscription<Element>]]?) {
+            self.displaced = displaced
+            self.retiredLists = retiredLists
+        }
     }
 
     /// `publishFromSoleSender`, returning holding `lock` once every subscriber had the element, so that a caller
-    /// sharing the lock can use the same critical section (the reactor's loop ends its turn in it). Returns the
-    /// element the replay buffer let go of, which the caller must release after unlocking.
+    /// sharing the lock can use the same critical section (the reactor's loop ends its turn in it). The caller must
+    /// release what it returns after unlocking.
+    ///
+    /// The subscriber list is walked without a reference of its own, which saves a reference-count pair (two atomic
+    /// instructions) per element: `walking` makes whoever changes the list meanwhile, while a subscriber runs
+    /// without the lock, keep the walked one alive and unchanged for this walk (`retireWalkedListKeepingLock`).
+    /// A walk may nest inside another (a subscriber that makes the sole sender send again, reentrantly): only the
+    /// outermost lets go of the retired lists.
     @inlinable
-    func publishFromSoleSenderKeepingLock(_ element: Element) -> Element? {
+    func publishFromSoleSenderKeepingLock(_ element: Element) -> Leftovers {
         lock.lock()
-        guard !stopped else { return nil }
+        guard !stopped else { return Leftovers(displaced: nil, retiredLists: nil) }
         lastSequence &+= 1
         let displaced = buffer.append(element, capacity: replayCapacity)
-        deliverKeepingLock(element: element, as: .next(element), sequence: lastSequence, to: subscriptions)
-        return displaced
+        let outerWalk = walking
+        walking = true
+        // The buffer's address outlives the closure, which `walking` makes safe (above).
+        let walked = subscriptions.withUnsafeBufferPointer { $0 }
+        deliverKeepingLock(element: element, as: .next(element), sequence: lastSequence, to: walked)
+        walking = outerWalk
+        guard !outerWalk, let overflow, !overflow.retiredLists.isEmpty else {
+            return Leftovers(displaced: displaced, retiredLists: nil)
+        }
+        return Leftovers(displaced: displaced, retiredLists: exchange(&overflow.retiredLists, with: []))
     }
 
     /// Called holding `lock`; returns holding it, once `event` (number `sequence`) went to each of `targets` that
@@ -191,9 +267,9 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     /// handler gets `element` itself. Taking the element out of the event in the subscriber's handler would copy it
     /// (generic code binds a payload by copying the enum), which for a state means retaining and releasing each of
     /// its strings and arrays, per subscriber and state.
-    @inlinable
+    @inlinable @inline(__always)
     func deliverKeepingLock(element: Element, as event: Event<Element>, sequence: UInt64,
-                            to targets: [SubjectSubscription<Element>]) {
+                            to targets: UnsafeBufferPointer<SubjectSubscription<Element>>) {
         var index = 0
         let count = targets.count
         while index < count {
@@ -227,6 +303,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
             // The common case, at most one element to replay (a relay's, a reactor's state): delivered in this
             // critical section's delivery role, so it goes out before any newer event, which waits in the queue,
             // and without a queue of its own (a heap block) for it.
+            retireWalkedListKeepingLock()
             subscriptions.append(subscription)
             if let latest = buffer.latest { subscription.deliverKeepingLock(.next(latest)) }
             lock.unlock()
@@ -240,6 +317,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         if let stopEvent {
             subscription.pending.append(stopEvent)
         } else {
+            retireWalkedListKeepingLock()
             subscriptions.append(subscription)
         }
         lock.unlock()
@@ -256,6 +334,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         // Usually nobody is left (views disposed their bags first): this runs unspecialised, where even moving an
         // empty array out costs the runtime's generic metadata lookups.
         guard !subscriptions.isEmpty else { return lock.unlock() }
+        retireWalkedListKeepingLock()
         let all = subscriptions
         subscriptions = []
         lock.unlock()
@@ -501,7 +580,10 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         onDispose = nil
         // The core's lock is this subscription's own. A plain search rather than `removeAll(where:)`: this method
         // runs unspecialised, where the generic algorithm cost thousands of instructions for one element.
-        if let index = core.subscriptions.firstIndex(where: { $0 === self }) { core.subscriptions.remove(at: index) }
+        if let index = core.subscriptions.firstIndex(where: { $0 === self }) {
+            core.retireWalkedListKeepingLock()
+            core.subscriptions.remove(at: index)
+        }
         lock.unlock()
         withExtendedLifetime(released) {}
         whenEnded?.call()
