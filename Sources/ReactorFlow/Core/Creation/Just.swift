@@ -70,10 +70,10 @@ final class Just<Element>: Observable<Element> {
         super.init()
     }
 
-    @inlinable override var isJust: Bool { true }
+    @inlinable override var kind: ObservableKind { .just }
 
     /// `observable as? Just<Element>` without the runtime's dynamic cast: the class is final, so the exact type
-    /// decides. (Cheaper than `isJust` for an observable held in an array, which a class call would retain.)
+    /// decides. (Cheaper than `kind` for an observable held in an array, which a class call would retain.)
     @inlinable
     static func matching(_ observable: Observable<Element>) -> Just<Element>? {
         guard ObjectIdentifier(type(of: observable)) == ObjectIdentifier(Just<Element>.self) else { return nil }

@@ -40,9 +40,11 @@ final class ConcatObservable<Element>: Observable<Element> {
         super.init()
     }
 
-    /// Whether every source is a `just`, so that the elements are known without subscribing.
+    @inlinable override var kind: ObservableKind { .concat }
+
+    /// The sources if every one is a `just`, so that the elements are known without subscribing.
     @inlinable
-    var isAllJust: Bool { sources.allSatisfy { Just.matching($0) != nil } }
+    var justSources: [Observable<Element>]? { sources.allSatisfy { Just.matching($0) != nil } ? sources : nil }
 
     @usableFromInline
     override func run(_ observer: AnyObserver<Element>) -> Disposable {

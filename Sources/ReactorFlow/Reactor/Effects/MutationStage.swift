@@ -119,12 +119,12 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         guard policy.kind != .merge else {
             // The common case, so it avoids the lane key (an `AnyHashable?` costs value-witness calls to copy).
             let stream = reactor.mutate(action: action)
-            // `isJust`, not `as?` or `Just.matching`: see `Observable.isJust`.
-            if stream.isJust {
+            // `kind`, not `as?`: see `Observable.kind`.
+            let kind = stream.kind
+            if kind == .just {
                 applyNow(unsafeDowncast(stream, to: Just<R.Mutation>.self).element, true)
-            } else if let concat = stream as? ConcatObservable<R.Mutation>, concat.isAllJust {
+            } else if kind == .concat, let sources = unsafeDowncast(stream, to: ConcatObservable<R.Mutation>.self).justSources {
                 // What subscribing would do, synchronously and in order, without the subscription.
-                let sources = concat.sources
                 for index in sources.indices {
                     applyNow(unsafeDowncast(sources[index], to: Just<R.Mutation>.self).element, index == sources.count - 1)
                 }
