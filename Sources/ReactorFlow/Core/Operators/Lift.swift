@@ -85,11 +85,18 @@ struct ChainHeadMaker<Source, Element> {
         makeHead(output, wantsElements)
     }
 
-    /// The same first operator, sending to the operator `next` makes: that one is not first, so it gets events.
+    /// The same first operator, sending to the operator `next` makes: its elements to that one's element handler,
+    /// which spares wrapping each in an event and taking it out again, the rest to its event handler.
     @inlinable
     func appending<Result>(_ next: ChainHeadMaker<Element, Result>) -> ChainHeadMaker<Source, Result> {
         ChainHeadMaker<Source, Result> { output, wantsElements in
-            makeHead(.handler(next.make(output, wantsElements: false).events), wantsElements)
+            let nextHead = next.make(output, wantsElements: true)
+            let nextOutput: OperatorOutput<Element> = if let elements = nextHead.elements {
+                .operator(elements: elements, events: nextHead.events)
+            } else {
+                .handler(nextHead.events)
+            }
+            return makeHead(nextOutput, wantsElements)
         }
     }
 }
@@ -106,6 +113,8 @@ struct ChainHeadMaker<Source, Element> {
 enum OperatorOutput<Element>: ObserverType {
     case sink(Sink<Element>)
     case handler((Event<Element>) -> Void)
+    /// The next operator of the chain: elements go to its element handler, everything else to its event handler.
+    case `operator`(elements: ElementHandler<Element>, events: (Event<Element>) -> Void)
     /// A case of its own rather than a `handler` closure: the closure would be formed where the subscription is
     /// made, in code that is not compiled for the element type, and every event would run that generic code.
     case end(ChainEnd<Element>)
@@ -114,8 +123,18 @@ enum OperatorOutput<Element>: ObserverType {
     func on(_ event: Event<Element>) {
         switch self {
         case .sink(let sink): sink.on(event)
-        case .handler(let handler): handler(event)
+        case .handler(let handler), .operator(_, let handler): handler(event)
         case .end(let end): end.on(event)
+        }
+    }
+
+    /// `on(.next(element))`, without wrapping `element` in an event where the receiver takes elements as they are.
+    @inlinable
+    func onNext(_ element: Element) {
+        switch self {
+        case .operator(let elements, _): elements.receive(element)
+        case .end(let end): end.onNext(element)
+        default: on(.next(element))
         }
     }
 }
@@ -184,6 +203,13 @@ final class ChainEnd<Element>: @unchecked Sendable { // `subscription` and `ende
     init(_ handler: @escaping AnyObserver<Element>.EventHandler, lock: Lock) {
         self.handler = handler
         self.lock = lock
+    }
+
+    /// `on(.next(element))`.
+    @inlinable
+    func onNext(_ element: Element) {
+        guard !ended else { return }
+        handler(.next(element))
     }
 
     @inlinable
