@@ -22,10 +22,10 @@ public class Observable<Element>: ObservableType {
     @usableFromInline init(subjectCore: SubjectCore<Element>) { self.subjectCore = subjectCore }
 
     /// Which of the observables that the reactor pipeline applies without subscribing this is. A class property
-    /// rather than a cast: a call that returns a constant (the runtime's cast of a generic class costs about 180
-    /// instructions), and where the observable was made in inlined code (a small `mutate`) the compiler knows the
-    /// answer without the call and can then delete a `just` altogether. (An exact-type comparison, as in
-    /// `Just.matching`, crashes Swift 6.3.1's optimizer in the mutation stage.)
+    /// rather than a cast (`as?` calls into the runtime, which the optimizer cannot see through): where the
+    /// observable was made in inlined code (a small `mutate`), the compiler knows the answer without the call and can
+    /// then delete a `just` altogether. (An exact-type comparison, as in `Just.matching`, crashes Swift 6.3.1's
+    /// optimizer in the mutation stage.)
     @inlinable var kind: ObservableKind { .other }
 
     /// Starts a subscription that sends this stream's events to `observer`; dispose the result to end it early.

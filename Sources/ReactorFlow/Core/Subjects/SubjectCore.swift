@@ -377,8 +377,8 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     /// closure costs two.
     @usableFromInline @exclusivity(unchecked) var onDispose: DisposeCallback?
     /// Strong: a subscription and its core refer to each other until the subscription is removed (disposed, ended,
-    /// or completed when its subject goes away — see `Observable.init(subjectCore:)`). A weak reference would cost the core a
-    /// side table (48 bytes) and a weak load per dispose.
+    /// or completed when its subject goes away — see `Observable.init(subjectCore:)`). A weak reference would cost
+    /// the core a side table (48 bytes) and a weak load per dispose.
     @usableFromInline let core: SubjectCore<Element>
 
     @inlinable
