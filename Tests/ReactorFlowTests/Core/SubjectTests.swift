@@ -113,6 +113,38 @@ struct SubjectTests {
         for subscription in subscriptions { subscription.dispose() }
     }
 
+    /// A subject walks its subscriber list without a reference of its own while it delivers an element; a
+    /// subscriber that changes the list meanwhile must leave the walk intact. Forty new subscribers outgrow the
+    /// list's capacity, so an in-place change would move it and free the one being walked (AddressSanitizer reports
+    /// that in CI). The reactor's state relay walks the same way (`ReactorContractTests`).
+    @Test("A1 A3 subscribers added and disposed during a subject's delivery: the disposed get nothing more, the added nothing of it")
+    func subscribersChangingDuringADelivery() {
+        let subject = PublishSubject<Int>()
+        var seen: [String: [Int]] = [:]
+        var subscriptions: [String: Disposable] = [:]
+        func watch(_ name: String) {
+            subscriptions[name] = subject.subscribe(onNext: { seen[name, default: []].append($0) })
+        }
+        let newcomers = (0..<40).map { "new \($0)" }
+        subscriptions["changer"] = subject.subscribe(onNext: { value in
+            seen["changer", default: []].append(value)
+            guard value == 1 else { return }
+            subscriptions["b"]?.dispose() // later in the list than this subscriber
+            newcomers.forEach(watch)
+            subscriptions["c"]?.dispose()
+            subscriptions["c"] = nil // the walked list now holds the last reference to it
+        })
+        for name in ["b", "c", "d"] { watch(name) }
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(seen["changer"] == [1, 2])
+        #expect(seen["b"] == nil)
+        #expect(seen["c"] == nil)
+        #expect(seen["d"] == [1, 2])
+        for name in newcomers { #expect(seen[name] == [2], "\(name)") }
+        for subscription in subscriptions.values { subscription.dispose() }
+    }
+
     @Test func relaysNeverTerminate() {
         let publish = PublishRelay<Int>()
         let (log, _) = publish.log()

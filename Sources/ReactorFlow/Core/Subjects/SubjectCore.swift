@@ -21,11 +21,11 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     // The flags, the options and the replay capacity are declared together so that they share one word.
     @usableFromInline @exclusivity(unchecked) var draining = false
     @usableFromInline @exclusivity(unchecked) var stopped = false
-    /// Whether the sole sender is walking `subscriptions` without a reference of its own (see
-    /// `publishFromSoleSenderKeepingLock`): until it is done, the list it walks must not change in place or die
-    /// (see `retireWalkedListKeepingLock`).
+    /// Whether a delivery is walking `subscriptions` without a reference of its own (see
+    /// `walkDeliveringKeepingLock`): until it is done, the list it walks must not change in place or die (see
+    /// `retireWalkedListKeepingLock`).
     @usableFromInline @exclusivity(unchecked) var walking = false
-    @usableFromInline let options: Options
+    @usableFromInline let options: SubjectOptions
     @usableFromInline let replayCapacity: Int32
     /// The error that ended the subject, if it ended with one: one word, where an `Event<Element>?` would be as
     /// large as an element.
@@ -44,27 +44,14 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         self.lock = lock
         replayCapacity = Int32(clamping: bufferSize)
         buffer = ReplayBuffer(capacity: bufferSize)
-        options = Options(ignoresStopEvents: ignoresStopEvents, replaysAfterStop: replaysAfterStop)
+        var options: SubjectOptions = []
+        if ignoresStopEvents { options.insert(.ignoresStopEvents) }
+        if replaysAfterStop { options.insert(.replaysAfterStop) }
+        self.options = options
     }
 
-    /// The two choices made at creation, in one byte.
-    @usableFromInline
-    struct Options {
-        @usableFromInline let bits: UInt8
-
-        @inlinable
-        init(ignoresStopEvents: Bool, replaysAfterStop: Bool) {
-            bits = (ignoresStopEvents ? 1 : 0) | (replaysAfterStop ? 2 : 0)
-        }
-
-        @inlinable var ignoresStopEvents: Bool { bits & 1 != 0 }
-        @inlinable var replaysAfterStop: Bool { bits & 2 != 0 }
-    }
-
-    /// Relays never end: stop events sent to them are dropped.
-    @inlinable var ignoresStopEvents: Bool { options.ignoresStopEvents }
-    /// Whether a subscriber arriving after the end still gets the buffer before the terminal event.
-    @inlinable var replaysAfterStop: Bool { options.replaysAfterStop }
+    @inlinable var ignoresStopEvents: Bool { options.contains(.ignoresStopEvents) }
+    @inlinable var replaysAfterStop: Bool { options.contains(.replaysAfterStop) }
 
     /// The terminal event, once the subject has ended.
     @inlinable
@@ -81,7 +68,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     final class Overflow {
         /// Events sent while another thread (or an observer, reentrantly) is delivering.
         @usableFromInline var waitingEvents = FIFO<(sequence: UInt64, event: Event<Element>)>()
-        /// Subscriber lists replaced while the sole sender walked them, kept for it until its walk ends.
+        /// Subscriber lists replaced while a delivery walked them, kept for it until its walk ends.
         @usableFromInline var retiredLists: [[SubjectSubscription<Element>]] = []
         @usableFromInline init() {}
     }
@@ -95,7 +82,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         return made
     }
 
-    /// Called holding `lock` before `subscriptions` changes. While the sole sender walks the list without a
+    /// Called holding `lock` before `subscriptions` changes. While a delivery walks the list without a
     /// reference of its own, the list is kept for it: the change then makes a new list rather than changing the
     /// walked one in place (or freeing it), and the walker lets go of the old one when its walk ends.
     @inlinable
@@ -148,10 +135,9 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         guard !draining else { return waitKeepingLockThenUnlock(.next(element)) }
         draining = true
         // The common case, nobody else delivering: this element goes out without touching the queue.
-        subscriptions.withUnsafeBufferPointer { targets in
-            deliverKeepingLock(element: element, as: .next(element), sequence: lastSequence, to: targets)
-        }
+        let retiredLists = walkDeliveringKeepingLock(element)
         deliverWaitingThenUnlock()
+        withExtendedLifetime(retiredLists) {}
     }
 
     /// Called holding `lock` while another thread, or an observer reentrantly, delivers: `event` (the latest sent)
@@ -203,9 +189,9 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         withExtendedLifetime(leftovers) {}
     }
 
-    /// What a delivery from the sole sender let go of, for the caller to release after the lock (a
-    /// deinitialisation is user code, B12): the element the replay buffer let go of, and the subscriber lists
-    /// retired while it walked them.
+    /// What a delivery let go of, for the caller to release after the lock (a deinitialisation is user code, B12):
+    /// the element the replay buffer let go of, and the subscriber lists retired while the delivery walked them. A
+    /// struct rather than a tuple: returned as a tuple, the loop's caller copied the state through generic code.
     @usableFromInline
     struct Leftovers {
         @usableFromInline let displaced: Element?
@@ -221,28 +207,34 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     /// `publishFromSoleSender`, returning holding `lock` once every subscriber had the element, so that a caller
     /// sharing the lock can use the same critical section (the reactor's loop ends its turn in it). The caller must
     /// release what it returns after unlocking.
-    ///
-    /// The subscriber list is walked without a reference of its own, which saves a reference-count pair (two atomic
-    /// instructions) per element: `walking` makes whoever changes the list meanwhile, while a subscriber runs
-    /// without the lock, keep the walked one alive and unchanged for this walk (`retireWalkedListKeepingLock`).
-    /// A walk may nest inside another (a subscriber that makes the sole sender send again, reentrantly): only the
-    /// outermost lets go of the retired lists.
     @inlinable
     func publishFromSoleSenderKeepingLock(_ element: Element) -> Leftovers {
         lock.lock()
         guard !stopped else { return Leftovers(displaced: nil, retiredLists: nil) }
         lastSequence &+= 1
         let displaced = buffer.append(element, capacity: replayCapacity)
+        return Leftovers(displaced: displaced, retiredLists: walkDeliveringKeepingLock(element))
+    }
+
+    /// Called holding `lock` by the one thread delivering the latest element (number `lastSequence`): delivers it to
+    /// every subscriber, returning holding `lock` with the subscriber lists retired meanwhile, which the caller
+    /// releases after unlocking.
+    ///
+    /// The list is walked without a reference of its own, which saves a reference-count pair (two atomic
+    /// instructions) per element: `walking` makes whoever changes the list meanwhile, while a subscriber runs
+    /// without the lock, keep the walked one alive and unchanged for this walk (`retireWalkedListKeepingLock`).
+    /// A walk may nest inside another (a subscriber that makes the sender send again, reentrantly, where nothing
+    /// queues it): only the outermost lets go of the retired lists.
+    @inlinable @inline(__always)
+    func walkDeliveringKeepingLock(_ element: Element) -> [[SubjectSubscription<Element>]]? {
         let outerWalk = walking
         walking = true
         // The buffer's address outlives the closure, which `walking` makes safe (above).
         let walked = subscriptions.withUnsafeBufferPointer { $0 }
         deliverKeepingLock(element: element, as: .next(element), sequence: lastSequence, to: walked)
         walking = outerWalk
-        guard !outerWalk, let overflow, !overflow.retiredLists.isEmpty else {
-            return Leftovers(displaced: displaced, retiredLists: nil)
-        }
-        return Leftovers(displaced: displaced, retiredLists: exchange(&overflow.retiredLists, with: []))
+        guard !outerWalk, let overflow, !overflow.retiredLists.isEmpty else { return nil }
+        return exchange(&overflow.retiredLists, with: [])
     }
 
     /// Called holding `lock`; returns holding it, once `event` (number `sequence`) went to each of `targets` that
@@ -591,6 +583,16 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
             DeliveryGate.waitUntilIdle { lock.withLock { gate.isBusyElsewhere() } }
         }
     }
+}
+
+/// The choices a subject's core is made with (see `SubjectCore.init`), in one byte.
+@usableFromInline
+struct SubjectOptions: OptionSet {
+    @usableFromInline let rawValue: UInt8
+    @inlinable init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    @inlinable static var ignoresStopEvents: SubjectOptions { SubjectOptions(rawValue: 1) }
+    @inlinable static var replaysAfterStop: SubjectOptions { SubjectOptions(rawValue: 2) }
 }
 
 /// The latest elements a subject replays: none, one (behavior subjects, relays, a reactor's state — kept inline,
