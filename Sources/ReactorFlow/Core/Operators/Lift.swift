@@ -133,7 +133,6 @@ enum OperatorOutput<Element>: ObserverType {
     func onNext(_ element: Element) {
         switch self {
         case .operator(let elements, _): elements.receive(element)
-        case .end(let end): end.onNext(element)
         default: on(.next(element))
         }
     }
@@ -203,13 +202,6 @@ final class ChainEnd<Element>: @unchecked Sendable { // `subscription` and `ende
     init(_ handler: @escaping AnyObserver<Element>.EventHandler, lock: Lock) {
         self.handler = handler
         self.lock = lock
-    }
-
-    /// `on(.next(element))`.
-    @inlinable
-    func onNext(_ element: Element) {
-        guard !ended else { return }
-        handler(.next(element))
     }
 
     @inlinable
