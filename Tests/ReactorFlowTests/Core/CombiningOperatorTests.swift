@@ -107,6 +107,47 @@ struct CombiningOperatorTests {
         #expect(Observable.concat(Observable.of(1), Observable.error(TestError()), Observable.of(3)).log().0.events == [.next(1), .error(TestError())])
     }
 
+    /// A two- or three-source `concat` of `just`s keeps only the elements; subscribed, it must do what the `concat`
+    /// of the same sources as a collection does, event for event, trampolining and an early dispose included.
+    @Test func concatOfTwoOrThreeJustsBehavesAsTheConcatOfItsSources() {
+        #expect(Observable.concat(.just(1), .just(2)).log().0.events == [.next(1), .next(2), .completed])
+        #expect(Observable.concat(.just(1), .just(2), .just(3)).log().0.events == [.next(1), .next(2), .next(3), .completed])
+        #expect(Observable.concat(.just(1), .just(2), .just(3)).take(2).log().0.events == [.next(1), .next(2), .completed])
+
+        // Subscribed inside a trampolined action, a concat starts its first source once that action returns.
+        func order(_ make: @escaping () -> Observable<Int>) -> [String] {
+            var log: [String] = []
+            _ = CurrentThreadScheduler.instance.schedule {
+                _ = make().subscribe(onNext: { log.append("\($0)") }, onCompleted: { log.append("completed") })
+                log.append("subscribed")
+            }
+            return log
+        }
+        let trampolined = ["subscribed", "1", "2", "3", "completed"]
+        #expect(order { .concat(.just(1), .just(2), .just(3)) } == trampolined)
+        #expect(order { .concat([.just(1), .just(2), .just(3)]) } == trampolined)
+        #expect(order { .concat(.just(1), .just(2)) } == ["subscribed", "1", "2", "completed"])
+    }
+
+    /// With one source that is not a `just`, the two- and three-source overloads are the plain `concat`.
+    @Test func concatOfTwoOrThreeWithAnyOtherSourceWaitsForIt() {
+        let middle = PublishSubject<Int>()
+        let (log, subscription) = Observable.concat(.just(1), middle.asObservable(), .just(3)).log()
+        #expect(log.events == [.next(1)])
+        middle.onNext(2)
+        middle.onCompleted()
+        #expect(log.events == [.next(1), .next(2), .next(3), .completed])
+        subscription.dispose()
+
+        let last = PublishSubject<Int>()
+        let (pair, pairSubscription) = Observable.concat(.just(1), last.asObservable()).log()
+        last.onError(TestError())
+        #expect(pair.events == [.next(1), .error(TestError())])
+        pairSubscription.dispose()
+        // Four sources and more take the variadic `concat`.
+        #expect(Observable.concat(.just(1), .just(2), .just(3), .just(4)).log().0.elements == [1, 2, 3, 4])
+    }
+
     @Test func concatOfManySynchronousSourcesDoesNotRecurse() {
         let sources = (0..<100_000).map { Observable.just($0) }
         let (log, _) = Observable.concat(sources).log()

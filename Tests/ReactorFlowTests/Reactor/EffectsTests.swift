@@ -65,6 +65,42 @@ final class PolicyReactor: Reactor {
     }
 }
 
+/// `mutate` returns the `concat` of three `just`s a loading indicator makes, under the policy it is given: applied
+/// without a subscription under `.merge`, subscribed to under the others.
+final class LoadingReactor: Reactor {
+    enum Action { case load(Int) }
+    enum Mutation { case setLoading(Bool), setValue(Int) }
+    struct State: Equatable {
+        var isLoading = false
+        var value = 0
+    }
+
+    let initialState = State()
+    let reactorStorage = ReactorStorage()
+    let policy: EffectPolicy
+
+    init(policy: EffectPolicy) {
+        self.policy = policy
+    }
+
+    func effectPolicy(for action: Action) -> EffectPolicy { policy }
+
+    func mutate(action: Action) -> Observable<Mutation> {
+        switch action {
+        case .load(let value): .concat(.just(.setLoading(true)), .just(.setValue(value)), .just(.setLoading(false)))
+        }
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .setLoading(let isLoading): state.isLoading = isLoading
+        case .setValue(let value): state.value = value
+        }
+        return state
+    }
+}
+
 final class LockedLog: @unchecked Sendable { // `lines` is guarded by `lock`
     private let lock = NSLock()
     private var lines: [String] = []
@@ -135,6 +171,34 @@ final class SerialHandOffReactor: Reactor {
 
 @Suite("Effects (issue 7)")
 struct EffectsTests {
+    enum LoadingPolicy: CaseIterable, Sendable {
+        case merge, latest, first, serial
+        var policy: EffectPolicy {
+            switch self {
+            case .merge: .merge
+            case .latest: .latest
+            case .first: .first
+            case .serial: .serial(id: "loading")
+            }
+        }
+    }
+
+    @Test("a concat of three justs reaches reduce in order, one state each, under every policy",
+          arguments: LoadingPolicy.allCases)
+    func concatOfThreeJusts(policy: LoadingPolicy) {
+        let reactor = LoadingReactor(policy: policy.policy)
+        var states: [LoadingReactor.State] = []
+        let subscription = reactor.state.subscribe(onNext: { states.append($0) })
+        reactor.action.onNext(.load(7))
+        reactor.action.onNext(.load(8))
+        #expect(states == [
+            .init(isLoading: false, value: 0),
+            .init(isLoading: true, value: 0), .init(isLoading: true, value: 7), .init(isLoading: false, value: 7),
+            .init(isLoading: true, value: 7), .init(isLoading: true, value: 8), .init(isLoading: false, value: 8),
+        ])
+        subscription.dispose()
+    }
+
     @Test("latest cancels the earlier stream; only the last action's mutations reach reduce")
     func latestPolicy() {
         let scheduler = TestScheduler()

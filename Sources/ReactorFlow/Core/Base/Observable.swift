@@ -122,6 +122,8 @@ enum ObservableKind {
     case just
     /// A `ConcatObservable`.
     case concat
+    /// A `ConcatOfJusts`.
+    case concatOfJusts
     /// Anything else.
     case other
 }

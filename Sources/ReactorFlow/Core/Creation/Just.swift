@@ -80,6 +80,12 @@ final class Just<Element>: Observable<Element> {
         return unsafeDowncast(observable, to: Just<Element>.self)
     }
 
+    /// The element of `observable`, whose `kind` is `.just`.
+    @inlinable
+    static func element(of observable: Observable<Element>) -> Element {
+        unsafeDowncast(observable, to: Just<Element>.self).element
+    }
+
     override func run(_ observer: AnyObserver<Element>) -> Disposable {
         observer.onNext(element)
         observer.onCompleted()

@@ -5,7 +5,7 @@ extension ObservableType {
     /// cached.concat(fresh)
     /// ```
     public func concat<Second: ObservableConvertibleType>(_ second: Second) -> Observable<Element> where Second.Element == Element {
-        Observable.concat([asObservable(), second.asObservable()])
+        Observable.concat(asObservable(), second.asObservable())
     }
 }
 
@@ -16,8 +16,41 @@ extension Observable {
     /// Observable.concat(.just(.setLoading(true)), api.load().map(Mutation.setItems), .just(.setLoading(false)))
     /// ```
     @inlinable
+    @_disfavoredOverload // two or three sources take the overloads below
     public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
         concat(sources)
+    }
+
+    /// Subscribes to `first`, then, once it completes, to `second`; an error ends everything.
+    ///
+    /// ```swift
+    /// Observable.concat(.just(.setQuery(query)), .just(.setPage(1)))
+    /// ```
+    @inlinable @inline(__always) // see the three-source `concat`
+    public static func concat(_ first: Observable<Element>, _ second: Observable<Element>) -> Observable<Element> {
+        if first.kind == .just, second.kind == .just {
+            return ConcatOfJusts(Just.element(of: first), Just.element(of: second), nil)
+        }
+        return ConcatObservable.of(first, second, nil)
+    }
+
+    /// Subscribes to `first`, `second` and `third` one after another; an error ends everything.
+    ///
+    /// ```swift
+    /// Observable.concat(.just(.setLoading(true)), .just(.setValue(value)), .just(.setLoading(false)))
+    /// ```
+    ///
+    /// Made of `just`s, as a reactor's `mutate` often returns it, the result keeps only their elements. Inlined into
+    /// the `mutate` that makes the `just`s, the check of each one's `kind` is decided at compile time, so the `just`s
+    /// are never allocated, and the reactor applies the elements without subscribing. (An exact-type check would
+    /// not be decided there: it reads the object's type at run time, which keeps the `just` alive.)
+    @inlinable @inline(__always)
+    public static func concat(_ first: Observable<Element>, _ second: Observable<Element>,
+                              _ third: Observable<Element>) -> Observable<Element> {
+        if first.kind == .just, second.kind == .just, third.kind == .just {
+            return ConcatOfJusts(Just.element(of: first), Just.element(of: second), Just.element(of: third))
+        }
+        return ConcatObservable.of(first, second, third)
     }
 
     /// Subscribes to `sources` one after another; an error ends everything. Moving to the next source is
@@ -41,6 +74,13 @@ final class ConcatObservable<Element>: Observable<Element> {
     }
 
     @inlinable override var kind: ObservableKind { .concat }
+
+    /// Out of line, so that the two- and three-source `concat`s, whose `just` case must be inlined into `mutate` for
+    /// the `just`s to die there, stay small.
+    @usableFromInline
+    static func of(_ first: Observable<Element>, _ second: Observable<Element>, _ third: Observable<Element>?) -> ConcatObservable {
+        ConcatObservable(third.map { [first, second, $0] } ?? [first, second])
+    }
 
     /// The sources if every one is a `just`, so that the elements are known without subscribing.
     @inlinable
@@ -72,5 +112,32 @@ final class ConcatObservable<Element>: Observable<Element> {
             let first = CurrentThreadScheduler.instance.schedule(subscribeNext)
             return Disposables.create(first, current)
         }
+    }
+}
+
+/// The observable a two- or three-argument `concat` of `just`s returns: the elements alone, so that the reactor
+/// pipeline applies them without subscribing and the `just`s need not outlive the call that made them.
+@usableFromInline
+final class ConcatOfJusts<Element>: Observable<Element> {
+    @usableFromInline let first: Element
+    @usableFromInline let second: Element
+    @usableFromInline let third: Element?
+
+    @inlinable
+    init(_ first: Element, _ second: Element, _ third: Element?) {
+        self.first = first
+        self.second = second
+        self.third = third
+        super.init()
+    }
+
+    @inlinable override var kind: ObservableKind { .concatOfJusts }
+
+    /// Exactly what the `concat` of the `just`s would do when subscribed (including its trampolining).
+    @usableFromInline
+    override func run(_ observer: AnyObserver<Element>) -> Disposable {
+        var sources: [Observable<Element>] = [Just(first), Just(second)]
+        if let third { sources.append(Just(third)) }
+        return ConcatObservable(sources).run(observer)
     }
 }

@@ -123,6 +123,15 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
             let kind = stream.kind
             if kind == .just {
                 applyNow(unsafeDowncast(stream, to: Just<R.Mutation>.self).element, true)
+            } else if kind == .concatOfJusts {
+                let justs = unsafeDowncast(stream, to: ConcatOfJusts<R.Mutation>.self)
+                applyNow(justs.first, false)
+                if let third = justs.third {
+                    applyNow(justs.second, false)
+                    applyNow(third, true)
+                } else {
+                    applyNow(justs.second, true)
+                }
             } else if kind == .concat, let sources = unsafeDowncast(stream, to: ConcatObservable<R.Mutation>.self).justSources {
                 // What subscribing would do, synchronously and in order, without the subscription.
                 for index in sources.indices {
