@@ -122,7 +122,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
             // `kind`, not `as?`: see `Observable.kind`.
             let kind = stream.kind
             if kind == .just {
-                applyNow(unsafeDowncast(stream, to: Just<R.Mutation>.self).element, true)
+                applyNow(Just.element(of: stream), true)
             } else if kind == .concatOfJusts {
                 let justs = unsafeDowncast(stream, to: ConcatOfJusts<R.Mutation>.self)
                 applyNow(justs.first, false)
@@ -135,7 +135,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
             } else if kind == .concat, let sources = unsafeDowncast(stream, to: ConcatObservable<R.Mutation>.self).justSources {
                 // What subscribing would do, synchronously and in order, without the subscription.
                 for index in sources.indices {
-                    applyNow(unsafeDowncast(sources[index], to: Just<R.Mutation>.self).element, index == sources.count - 1)
+                    applyNow(Just.element(of: sources[index]), index == sources.count - 1)
                 }
             } else {
                 follow(stream, for: action, lane: nil, token: token)
