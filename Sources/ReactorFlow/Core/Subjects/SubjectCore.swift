@@ -409,20 +409,28 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
             return
         }
         // The common case, nothing queued and nobody delivering: deliver directly.
+        deliverThenUnlocked(event, to: observer)
+        lock.lock()
+        finishDeliveryKeepingLock(ended: event.isStopEvent)
+    }
+
+    /// Called holding `lock` and the delivering role, with a copy of `observer`: calls the subscriber with `event`
+    /// outside the lock (ending the subscription first if `event` ends it), and returns without the lock.
+    ///
+    /// The copies of the subscriber's closures made here die here, after the call and outside the lock: if the
+    /// subscriber disposed this subscription, they are the last references (whatever they release may take it).
+    @inlinable @inline(__always)
+    func deliverThenUnlocked(_ event: Event<Element>, to observer: consuming @escaping AnyObserver<Element>.EventHandler) {
         let endedElementHandler = event.isStopEvent ? endObservers() : nil
         let elements = event.isStopEvent ? nil : elementHandler
         let elementObserver = event.isStopEvent ? nil : elementObserver
         if waitsForDelivery { _ = gate.enter() }
         lock.unlock()
         Self.deliver(event, to: observer, elements: elements, elementObserver: elementObserver)
-        // If the observer disposed this subscription, these copies are the last references to its closures: they
-        // must die here, outside the lock (whatever they release may take it).
         _ = consume observer
         _ = consume elements
         _ = consume elementObserver
         _ = consume endedElementHandler
-        lock.lock()
-        finishDeliveryKeepingLock(ended: event.isStopEvent)
     }
 
     /// Calls `observer` with `event`, or the subscription's element handler with an element if it has one: the
@@ -519,19 +527,10 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         var wake = waitsForDelivery && gate.leave()
         // `pending` first: copying the observer costs reference counting, and the queue is usually empty.
         while !pending.isEmpty, let observer, let event = pending.popFirst() {
-            let endedElementHandler = event.isStopEvent ? endObservers() : nil
-            let elements = event.isStopEvent ? nil : elementHandler
-            let elementObserver = event.isStopEvent ? nil : elementObserver
             if event.isStopEvent { ended = true }
-            if waitsForDelivery { _ = gate.enter() }
-            lock.unlock()
-            Self.deliver(event, to: observer, elements: elements, elementObserver: elementObserver)
-            // These may hold the last references to the user's objects: released outside the lock, as above.
-            _ = consume observer
-            _ = consume elements
-            _ = consume elementObserver
+            deliverThenUnlocked(event, to: observer)
+            // The queue's was the only reference to the event, which may hold the user's objects: it dies unlocked.
             _ = consume event
-            _ = consume endedElementHandler
             lock.lock()
             releaseElementHandlerIfEndedKeepingLock()
             if waitsForDelivery && gate.leave() { wake = true }
