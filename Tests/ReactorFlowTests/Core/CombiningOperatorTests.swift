@@ -109,10 +109,15 @@ struct CombiningOperatorTests {
 
     /// A two- or three-source `concat` of `just`s keeps only the elements; subscribed, it must do what the `concat`
     /// of the same sources as a collection does, event for event, trampolining and an early dispose included.
-    @Test func concatOfTwoOrThreeJustsBehavesAsTheConcatOfItsSources() {
+    @Test("A4 a concat of two or three justs behaves as the concat of its sources, afresh for each subscriber")
+    func concatOfTwoOrThreeJustsBehavesAsTheConcatOfItsSources() {
         #expect(Observable.concat(.just(1), .just(2)).log().0.events == [.next(1), .next(2), .completed])
         #expect(Observable.concat(.just(1), .just(2), .just(3)).log().0.events == [.next(1), .next(2), .next(3), .completed])
         #expect(Observable.concat(.just(1), .just(2), .just(3)).take(2).log().0.events == [.next(1), .next(2), .completed])
+        // Cold (A4): each subscription to the same observable gets every element.
+        let loading = Observable.concat(.just(1), .just(2), .just(3))
+        #expect(loading.log().0.elements == [1, 2, 3])
+        #expect(loading.log().0.elements == [1, 2, 3])
 
         // Subscribed inside a trampolined action, a concat starts its first source once that action returns.
         func order(_ make: @escaping () -> Observable<Int>) -> [String] {

@@ -183,13 +183,15 @@ struct EffectsTests {
         }
     }
 
-    @Test("a concat of three justs reaches reduce in order, one state each, under every policy",
+    @Test("B5 a concat of three justs is reduced in order, one state each, before onNext returns, under every policy",
           arguments: LoadingPolicy.allCases)
     func concatOfThreeJusts(policy: LoadingPolicy) {
         let reactor = LoadingReactor(policy: policy.policy)
         var states: [LoadingReactor.State] = []
         let subscription = reactor.state.subscribe(onNext: { states.append($0) })
         reactor.action.onNext(.load(7))
+        #expect(reactor.currentState == .init(isLoading: false, value: 7))
+        #expect(states.count == 4)
         reactor.action.onNext(.load(8))
         #expect(states == [
             .init(isLoading: false, value: 0),
