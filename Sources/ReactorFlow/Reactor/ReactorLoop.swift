@@ -2,15 +2,17 @@
 /// and the delivery of the new state), in arrival order, each mutation applied to the state the previous one
 /// produced (rule B4).
 ///
-/// Work that arrives while another item runs — from another thread, or reentrantly from `mutate`, `reduce`'s
-/// subscribers or a state subscriber — is queued, and the thread already running takes it next (rule B6). No lock
-/// is held while user code runs (rule B12). One serializer for actions and mutations means one lock round trip to
-/// start and one to finish, however many mutations an action causes.
+/// A mutation that a stream emits while the loop subscribes to that stream, on the loop's own thread, is reduced
+/// at once, before the emitting `onNext` returns (rule B5): a later part of the same stream reads a `currentState`
+/// that holds it. Other work that arrives while an item runs — from another thread, or reentrantly from `reduce` or
+/// a state subscriber — is queued, and the thread already running takes it next (rule B6). No lock is held while
+/// user code runs (rule B12). One serializer for actions and mutations means one lock round trip to start and one
+/// to finish, however many mutations an action causes.
 ///
 /// `current` belongs to the thread that holds the running role; the role passes between threads under `lock`,
 /// which orders every access, so `current` needs no lock of its own.
 @usableFromInline
-final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pending`, `running`, `isDisposed`, `takesActionsDirectly` and `madeReducedStates` are guarded by `lock`; `current` by the running role; the rest is set by `configure` before any work can arrive
+final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pending`, `running`, `isDisposed`, `takesActionsDirectly`, `madeReducedStates` and the inline fields are guarded by `lock`; `current` by the running role; the rest is set by `configure` before any work can arrive
     /// One item of work.
     @usableFromInline
     enum Work {
@@ -44,6 +46,15 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     /// Whether reduced states go to `relay` rather than to `madeReducedStates` (declared with the other flags, whose
     /// word it shares).
     @usableFromInline @exclusivity(unchecked) var statesGoToRelay = true
+    /// Whether the running thread is reducing a mutation it took inline (see `receiveMutation`): a mutation it
+    /// sends meanwhile is reentrant, and waits in `pending`.
+    @usableFromInline @exclusivity(unchecked) var reducingInline = false
+    /// Whether a mutation was queued during this inline window: later ones queue behind it, so that the order
+    /// of each stream's mutations is kept.
+    @usableFromInline @exclusivity(unchecked) var inlineBlocked = false
+    /// The thread that holds the running role while it subscribes to a mutation stream (`followInline`), or 0:
+    /// the stream's synchronous mutations are reduced inline on that thread.
+    @usableFromInline @exclusivity(unchecked) var inlineThread: UInt = 0
 
     @usableFromInline @exclusivity(unchecked) weak var reactor: R?
     /// Where actions go when this loop runs them: `nil` when `transform(mutation:)` is not the identity (a mutation
@@ -126,9 +137,50 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     @inlinable
     func receiveFromStream(_ event: Event<R.Mutation>) {
         switch event {
-        case .next(let mutation): submit(.mutation(mutation))
+        case .next(let mutation): receiveMutation(mutation)
         case .error(let error): Diagnostics.report(.reactorStreamEnded, error: error, message: "\(R.self).transform(action:) or transform(mutation:) failed; actions are no longer processed, the last state stays current")
         case .completed: Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(action:) or transform(mutation:) completed; actions are no longer processed, the last state stays current")
+        }
+    }
+
+    /// Reduces `mutation` now if the running thread is subscribing to its stream (rule B5), or goes through
+    /// `submit` otherwise: to run it now if the loop is idle, or to queue it.
+    @inlinable
+    func receiveMutation(_ mutation: R.Mutation) {
+        lock.lock()
+        guard inlineThread != 0, running, inlineThread == ThreadID.current else {
+            return startOrQueueHoldingLock(.mutation(mutation))
+        }
+        if reducingInline || inlineBlocked {
+            // Reentrant (sent from `reduce` or a state subscriber), or behind such a one: it keeps its place. Work
+            // that other threads queued meanwhile does not hold inline mutations back: it has no order with them.
+            inlineBlocked = true
+            pending.append(.mutation(mutation))
+            return lock.unlock()
+        }
+        reducingInline = true
+        lock.unlock()
+        // The running thread holds the reactor for as long as it runs (see `startOrQueueHoldingLock`).
+        if let reactor { _ = reduce(mutation, reactor: reactor, isLast: false) }
+        lock.withLock { reducingInline = false }
+    }
+
+    /// Subscribes to a mutation stream inside `subscribe`, on the thread that holds the running role: what the
+    /// stream emits synchronously meanwhile is reduced inline (see `receiveMutation`).
+    @inlinable
+    func followInline(_ subscribe: () -> Void) {
+        let me = ThreadID.current
+        let saved = lock.withLock { () -> (UInt, Bool) in
+            defer {
+                inlineThread = me
+                inlineBlocked = false
+            }
+            return (inlineThread, inlineBlocked)
+        }
+        subscribe()
+        lock.withLock {
+            inlineThread = saved.0
+            inlineBlocked = saved.1
         }
     }
 

@@ -186,7 +186,13 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         guard registered else { return }
         effects.started()
         token?.streamStarted()
-        observer.subscription.setDisposable(stream.subscribeInside(observer))
+        switch output {
+        case .loop(let loop):
+            // This runs in the loop's turn: what the stream emits while it is subscribed is reduced at once (B5).
+            loop.followInline { observer.subscription.setDisposable(stream.subscribeInside(observer)) }
+        case .observer:
+            observer.subscription.setDisposable(stream.subscribeInside(observer))
+        }
     }
 
     @inlinable
