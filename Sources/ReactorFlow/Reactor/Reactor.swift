@@ -46,6 +46,7 @@ public protocol Reactor: AnyObject {
 
     /// Called once per action, on the thread that processes it, to start the work the action asks for.
     /// The stream it returns is disposed when the reactor is deinitialised; an error ends that stream only.
+    /// Defaults to `.just(action)` when `Mutation` is `Action`, and to `.empty()` otherwise.
     func mutate(action: Action) -> Observable<Mutation>
 
     /// Called once per action, just before `mutate(action:)`, to choose how its stream runs next to earlier
@@ -84,6 +85,10 @@ extension Reactor {
 
     /// The default: the state unchanged, for reactors whose state never changes (rare; usually you implement it).
     public func reduce(state: State, mutation: Mutation) -> State { state }
+
+    /// The default: no mutation, for reactors that only relay state (and for generic base classes whose subclasses
+    /// add the work). When `Mutation` is `Action`, the default below applies instead.
+    public func mutate(action: Action) -> Observable<Mutation> { .empty() }
 
     /// Send actions here: `reactor.action.onNext(.refresh)` or `taps.bind(to: reactor.action)`.
     /// Error and completion events are ignored, so a binding can never end the reactor.
