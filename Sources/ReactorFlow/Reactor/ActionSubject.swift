@@ -7,7 +7,7 @@
 /// ```
 public final class ActionSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
     @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
-    deinit { core.completeBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
+    deinit { core.releaseBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
     /// A reactor's own subject hands every element to its reactor's loop, which runs it directly or delivers it to
     /// the subject's subscribers (see `ReactorLoop.receiveFromSubject`); any other delivers to its subscribers. The
     /// receiver and a function that captures nothing, rather than a closure capturing the loop: no context to
@@ -49,8 +49,8 @@ public final class ActionSubject<Element>: Observable<Element>, ObserverType, @u
     /// `on(.next(element))`, without wrapping `element` in an event on the way.
     @inlinable public func onNext(_ element: Element) { receive(receiver, core, element) }
 
-    /// Completes every subscriber; called when the reactor dies.
-    func completeBecauseOwnerDied() { core.completeBecauseOwnerDied() }
+    /// Lets every subscriber go without an event; called when the reactor dies.
+    func releaseBecauseOwnerDied() { core.releaseBecauseOwnerDied() }
 
 }
 
@@ -61,7 +61,7 @@ public final class ActionSubject<Element>: Observable<Element>, ObserverType, @u
 /// ```
 public final class StateRelay<Element>: Observable<Element>, @unchecked Sendable { // state lives in the locked core
     @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
-    deinit { core.completeBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
+    deinit { core.releaseBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
 
     /// Creates a relay holding `value`.
     public init(value: Element) {
@@ -88,7 +88,7 @@ public final class StateRelay<Element>: Observable<Element>, @unchecked Sendable
     /// `transform(state:)`) never sends concurrently with itself.
     @inlinable func acceptFromSoleSender(_ element: Element) { core.publishFromSoleSender(element) }
 
-    /// Completes every subscriber; called when the reactor dies.
-    func completeBecauseOwnerDied() { core.completeBecauseOwnerDied() }
+    /// Lets every subscriber go without an event; called when the reactor dies.
+    func releaseBecauseOwnerDied() { core.releaseBecauseOwnerDied() }
 
 }

@@ -94,8 +94,9 @@ extension Reactor {
     /// Error and completion events are ignored, so a binding can never end the reactor.
     @inlinable public var action: ActionSubject<Action> { reactorStorage.pipeline(for: self).action }
 
-    /// The state stream. Each new subscriber first receives the current state. It never fails or completes while
-    /// the reactor lives; when the reactor is deinitialised it completes, ending every subscription to it.
+    /// The state stream. Each new subscriber first receives the current state. It never fails or completes; when
+    /// the reactor is deinitialised its subscribers receive nothing more, and the stream lets go of their closures
+    /// (no `completed` is sent, as in ReactorKit: a chain bound onwards must not end what it feeds).
     @inlinable public var state: Observable<State> { reactorStorage.pipeline(for: self).state }
 
     /// The latest state (as delivered by `transform(state:)`), or the stubbed state when the stub is enabled.

@@ -128,8 +128,9 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         subscriptions = []
         loop?.dispose()
         for subscription in all { subscription.dispose() }
-        // Subscribers that never disposed are completed with the reactor, which ends their chains, rather than leaked.
-        state.completeBecauseOwnerDied()
-        action.completeBecauseOwnerDied()
+        // Subscribers that never disposed are let go without an event, as in ReactorKit, where no event follows the
+        // reactor's death; their closures are released now rather than kept by the dead reactor's subjects.
+        state.releaseBecauseOwnerDied()
+        action.releaseBecauseOwnerDied()
     }
 }

@@ -211,3 +211,32 @@ struct ReduceRightAfterMutationTests {
         watching.dispose()
     }
 }
+
+@Suite("B9 the state stream when the reactor dies")
+struct ReactorDeathTests {
+    @Test("B9 a reactor's death sends its state subscribers nothing, ends no subject they feed, and lets their closures go")
+    func deathSendsNothing() {
+        final class Witness {}
+        var events: [Event<[String]>] = []
+        weak var witnessSeen: Witness?
+        let fed = PublishSubject<Int>()
+        var fedEvents: [Event<Int>] = []
+        let fedSubscription = fed.subscribe { fedEvents.append($0) }
+        var kept: [Disposable] = []
+        do {
+            let reactor = AppendingReactor()
+            let witness = Witness()
+            witnessSeen = witness
+            kept.append(reactor.state.map(\.items).subscribe { event in withExtendedLifetime(witness) { events.append(event) } })
+            kept.append(reactor.state.map(\.reductions).bind(to: fed))
+            reactor.action.onNext(.init(letters: ["a"], shape: .create))
+        }
+        #expect(events == [.next([]), .next(["a"])], "no completed, as in ReactorKit")
+        #expect(fedEvents == [.next(0), .next(1)])
+        #expect(witnessSeen == nil, "the dead reactor's stream keeps no subscriber alive")
+        fed.onNext(9)
+        #expect(fedEvents == [.next(0), .next(1), .next(9)], "the subject fed from the state stream still works")
+        for subscription in kept { subscription.dispose() } // allowed, and does nothing
+        fedSubscription.dispose()
+    }
+}

@@ -14,9 +14,9 @@ public class Observable<Element>: ObservableType {
 
     @inlinable init() { subjectCore = nil }
 
-    /// A subject's class must complete `subjectCore` in its `deinit` (`SubjectCore.completeBecauseOwnerDied`): a
-    /// subject that goes away completes the subscriptions still open, since nobody can send to them any more and the
-    /// completion ends their operator chains, which would otherwise keep each other (and the core) alive. Not done
+    /// A subject's class must release `subjectCore`'s subscriptions in its `deinit`
+    /// (`SubjectCore.releaseBecauseOwnerDied`): a subject that goes away lets the subscriptions still open go without
+    /// an event, as in RxSwift, since nobody can send to them any more and they and the core refer to each other. Not done
     /// here, so that other observables have no deinitialisation of their own: the compiler can then delete a `just`
     /// made and used up in inlined code (a small `mutate`) instead of allocating and freeing it.
     @usableFromInline init(subjectCore: SubjectCore<Element>) { self.subjectCore = subjectCore }

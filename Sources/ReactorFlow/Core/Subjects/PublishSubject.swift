@@ -9,7 +9,7 @@
 /// ```
 public final class PublishSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
     @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
-    deinit { core.completeBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
+    deinit { core.releaseBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
 
     /// Creates a subject with no observers.
     public override init() { super.init(subjectCore: SubjectCore(bufferSize: 0)) }
@@ -34,7 +34,7 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, @
 /// ```
 public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
     @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
-    deinit { core.completeBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
+    deinit { core.releaseBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
 
     /// Creates a subject holding `value`.
     public init(value: Element) {
@@ -67,7 +67,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
 /// ```
 public final class ReplaySubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
     @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
-    deinit { core.completeBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
+    deinit { core.releaseBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
 
     private init(bufferSize: Int) {
         super.init(subjectCore: SubjectCore(bufferSize: max(0, bufferSize)))

@@ -6,7 +6,7 @@
 /// ```
 public final class PublishRelay<Element>: Observable<Element>, @unchecked Sendable { // state lives in the locked core
     @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
-    deinit { core.completeBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
+    deinit { core.releaseBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
 
     /// Creates a relay with no observers.
     public override init() { super.init(subjectCore: SubjectCore(bufferSize: 0, ignoresStopEvents: true)) }
@@ -25,7 +25,7 @@ public final class PublishRelay<Element>: Observable<Element>, @unchecked Sendab
 /// ```
 public final class BehaviorRelay<Element>: Observable<Element>, @unchecked Sendable { // state lives in the locked core
     @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
-    deinit { core.completeBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
+    deinit { core.releaseBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
 
     /// Creates a relay holding `value`.
     public init(value: Element) {

@@ -317,12 +317,12 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         return subscription
     }
 
-    /// Completes every subscription, even on a relay that otherwise never ends: for a stream whose owner died (a
-    /// reactor's state and actions). The completion runs down each operator chain and ends it, so subscriptions
-    /// nobody disposed do not keep each other alive. Later subscribers complete at once.
-    func completeBecauseOwnerDied() {
+    /// Lets every subscription go without an event, as a subject that goes away does in RxSwift: for a subject
+    /// whose owner died (its object, or a reactor's state and actions). Each subscriber's closures are released at
+    /// once, so nothing a dead subject held keeps its subscribers alive, but nobody is told `completed`: a chain
+    /// bound onwards (`bind(to:)` another subject) must not end what it feeds because its source died.
+    func releaseBecauseOwnerDied() {
         lock.lock()
-        if !stopped { stopEvent = .completed }
         // Usually nobody is left (views disposed their bags first): this runs unspecialised, where even moving an
         // empty array out costs the runtime's generic metadata lookups.
         guard !subscriptions.isEmpty else { return lock.unlock() }
@@ -330,7 +330,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         let all = subscriptions
         subscriptions = []
         lock.unlock()
-        for subscription in all { subscription.deliver(.completed) }
+        for subscription in all { subscription.releaseBecauseSourceDied() }
     }
 
 }
@@ -369,7 +369,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     /// closure costs two.
     @usableFromInline @exclusivity(unchecked) var onDispose: DisposeCallback?
     /// Strong: a subscription and its core refer to each other until the subscription is removed (disposed, ended,
-    /// or completed when its subject goes away — see `Observable.init(subjectCore:)`). A weak reference would cost
+    /// or released when its subject goes away — see `Observable.init(subjectCore:)`). A weak reference would cost
     /// the core a side table (48 bytes) and a weak load per dispose.
     @usableFromInline let core: SubjectCore<Element>
 
@@ -555,6 +555,19 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     func endObservers() -> (ElementHandler<Element>?, ((Element) -> Void)?) {
         observer = nil
         return (exchange(&elementHandler, with: nil), exchange(&elementObserver, with: nil))
+    }
+
+    /// Ends the subscription without an event: its source went away. The subscriber's closures and queued events
+    /// are released (after the lock); `onDispose` is kept for the user's `dispose()`, as in RxSwift, where a
+    /// subscription outlives its dead subject until it is disposed.
+    func releaseBecauseSourceDied() {
+        lock.lock()
+        let released = (observer, delivering ? nil : exchange(&elementHandler, with: nil), elementObserver, pending)
+        observer = nil
+        elementObserver = nil
+        pending = FIFO()
+        lock.unlock()
+        withExtendedLifetime(released) {}
     }
 
     @usableFromInline func dispose() {
