@@ -54,3 +54,6 @@ public struct SubscriptionRecord: Equatable, CustomDebugStringConvertible, Senda
         unsubscribe == .max ? "(\(subscribe), never)" : "(\(subscribe), \(unsubscribe))"
     }
 }
+
+/// RxTest's name for a subscription's record: `Subscription(200, 1000)`.
+public typealias Subscription = SubscriptionRecord

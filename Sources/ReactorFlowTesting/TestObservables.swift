@@ -1,4 +1,5 @@
 import ReactorFlow
+import Testing
 
 /// Records every event it receives with the virtual time it arrived at.
 ///
@@ -29,27 +30,34 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
     }
 }
 
-/// A test observable: hot ones emit at fixed times whoever listens, cold ones replay their script per subscription.
-/// A hot one that has ended sends its terminal event at once to a later subscriber, as a `PublishSubject` does.
-/// Both record when they were subscribed and disposed.
-public final class TestableObservable<Element>: ObservableType, @unchecked Sendable { // `records` is guarded by `lock`
+/// A test observable, as RxTest's. Both kinds record when they were subscribed and disposed.
+///
+/// - A hot one sends each recorded event at its absolute time to every observer subscribed then, exactly as
+///   recorded: events after an `error` or `completed` still go out, and a later subscriber gets only what comes
+///   after it subscribed. (A reactor's `action` ignores the error and keeps taking later actions.)
+/// - A cold one plays its script to each subscriber, at times relative to the subscription.
+public final class TestableObservable<Element>: ObservableType, @unchecked Sendable { // `records` and `observers` are guarded by `lock`
     private let lock = Lock.make()
     private var records: [SubscriptionRecord] = []
+    private var observers: [UInt64: AnyObserver<Element>] = [:]
+    private var nextKey: UInt64 = 0
     private let scheduler: TestScheduler
-    private let hot: PublishSubject<Element>?
-    private let script: [Recorded<Event<Element>>]
+    private let isHot: Bool
+    /// The events this observable was made with, with their times.
+    public let recordedEvents: [Recorded<Event<Element>>]
 
     init(scheduler: TestScheduler, script: [Recorded<Event<Element>>], hot: Bool) {
         self.scheduler = scheduler
-        self.script = script
-        if hot {
-            let subject = PublishSubject<Element>()
-            self.hot = subject
-            for recorded in script {
-                scheduler.scheduleAt(recorded.time) { subject.on(recorded.value) }
+        self.recordedEvents = script
+        self.isHot = hot
+        guard hot else { return }
+        for recorded in script {
+            scheduler.scheduleAt(recorded.time) { [weak self] in
+                guard let self else { return }
+                // In subscription order; an observer that subscribes or disposes meanwhile counts from the next event.
+                let current = lock.withLock { observers.sorted { $0.key < $1.key }.map(\.value) }
+                for observer in current { observer.on(recorded.value) }
             }
-        } else {
-            self.hot = nil
         }
     }
 
@@ -58,16 +66,21 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
 
     /// Subscribes `observer` and records the subscription's virtual start and end times in `subscriptions`.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let index = lock.withLock { () -> Int in
+        let (index, key) = lock.withLock { () -> (Int, UInt64) in
             records.append(SubscriptionRecord(scheduler.clock))
-            return records.count - 1
+            nextKey += 1
+            return (records.count - 1, nextKey)
         }
         let inner: Disposable
-        if let hot {
-            inner = hot.subscribe(observer)
+        if isHot {
+            lock.withLock { observers[key] = AnyObserver(observer) }
+            inner = Disposables.create { [weak self] in
+                guard let self else { return }
+                _ = lock.withLock { observers.removeValue(forKey: key) }
+            }
         } else {
             let start = scheduler.clock
-            inner = CompositeDisposable(disposables: script.map { recorded in
+            inner = CompositeDisposable(disposables: recordedEvents.map { recorded in
                 scheduler.scheduleAt(start + recorded.time) { observer.on(recorded.value) }
             })
         }
@@ -105,17 +118,31 @@ extension TestScheduler {
         return observer
     }
 
-    /// The classic operator test: creates the observable at `created`, subscribes at `subscribed`, disposes at
-    /// `disposed`, runs the clock to the end and returns what was recorded.
-    public func start<Element>(created: TestTime = 100, subscribed: TestTime = 200, disposed: TestTime = 1000,
-                               _ create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
-        let observer = createObserver(Element.self)
-        var source: Observable<Element>?
+    /// The classic operator test, as RxTest's: makes the observable at `created`, subscribes at `subscribed`,
+    /// disposes at `disposed`, then runs everything scheduled (`start()`) and returns what was recorded.
+    public func start<Source: ObservableConvertibleType>(created: TestTime, subscribed: TestTime, disposed: TestTime,
+                                                         create: @escaping () -> Source) -> TestableObserver<Source.Element> {
+        let observer = createObserver(Source.Element.self)
+        var source: Observable<Source.Element>?
         var subscription: Disposable?
-        scheduleAt(created) { source = create() }
+        scheduleAt(created) { source = create().asObservable() }
         scheduleAt(subscribed) { subscription = source?.subscribe(observer) }
-        scheduleAt(disposed) { subscription?.dispose() }
-        advance(to: disposed)
+        scheduleAt(disposed) {
+            subscription?.dispose()
+            subscription = nil
+        }
+        start()
         return observer
+    }
+
+    /// `start(created:subscribed:disposed:create:)` at the default times: made at 100, subscribed at 200.
+    public func start<Source: ObservableConvertibleType>(disposed: TestTime, create: @escaping () -> Source) -> TestableObserver<Source.Element> {
+        start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
+    }
+
+    /// `start(created:subscribed:disposed:create:)` at the default times: made at 100, subscribed at 200,
+    /// disposed at 1000.
+    public func start<Source: ObservableConvertibleType>(_ create: @escaping () -> Source) -> TestableObserver<Source.Element> {
+        start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create: create)
     }
 }

@@ -2,19 +2,35 @@ import Foundation
 import ReactorFlow
 import Testing
 
-/// A point in virtual time, in ticks of a `TestScheduler` (one millisecond each by default).
+/// A point in virtual time, in ticks of a `TestScheduler` (one second each by default, as in RxTest).
 public typealias TestTime = Int
 
-/// A scheduler whose clock moves only when a test says so, so every time-based operator is deterministic.
+/// A scheduler whose clock moves only when a test says so, so every time-based operator is deterministic. It keeps
+/// RxTest's rules, so tests written for RxTest mean the same here:
 ///
-/// Work scheduled "now" waits for the next `advance`: nothing runs behind the test's back.
+/// - One tick is one second unless `resolution:` says otherwise: `interval(.seconds(1), scheduler:)` fires at
+///   ticks 1, 2, 3…
+/// - Work scheduled relative to now for now or the past (`schedule`, `scheduleRelative` with a zero or negative
+///   delay) runs one tick later, RxTest's processing delay; `simulateProcessingDelay: false` runs it at the
+///   current tick instead. Work scheduled at an absolute time (`scheduleAt`) runs at that time.
+/// - Nothing runs behind the test's back: work runs on `start()`, `advance(to:)` or `advance(by:)`.
 ///
 /// ```swift
-/// let scheduler = TestScheduler()
-/// let results = scheduler.record(source.debounce(.milliseconds(300), scheduler: scheduler))
-/// scheduler.advance(by: .seconds(1))
+/// let scheduler = TestScheduler(initialClock: 0)
+/// let observer = scheduler.start { Observable<Int>.interval(.seconds(1), scheduler: scheduler).take(3) }
+/// #expect(observer.events == [.next(201, 0), .next(202, 1), .next(203, 2), .completed(203)])
 /// ```
 public final class TestScheduler: SchedulerType, @unchecked Sendable { // the clock and queue are guarded by `lock`
+    /// The default times of `start(_:)`, as in RxTest.
+    public enum Defaults {
+        /// When `start(_:)` makes the observable.
+        public static let created = 100
+        /// When `start(_:)` subscribes to it.
+        public static let subscribed = 200
+        /// When `start(_:)` disposes the subscription.
+        public static let disposed = 1000
+    }
+
     private struct Item {
         let time: TestTime
         let order: UInt64
@@ -25,14 +41,26 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable { // the cl
     private var clockTicks: TestTime
     private var queue: [Item] = []
     private var nextOrder: UInt64 = 0
+    private var running = false
     private let nanosecondsPerTick: Int64
+    private let simulateProcessingDelay: Bool
 
     /// - Parameters:
     ///   - initialClock: the starting time, in ticks.
-    ///   - resolution: the duration of one tick.
-    public init(initialClock: TestTime = 0, resolution: RxTimeInterval = .milliseconds(1)) {
+    ///   - resolution: the seconds in one tick (RxTest's meaning): `0.001` for millisecond ticks.
+    ///   - simulateProcessingDelay: whether work scheduled for now or the past runs one tick later.
+    public init(initialClock: TestTime = 0, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
         self.clockTicks = initialClock
-        self.nanosecondsPerTick = max(1, resolution.nanosecondCount ?? 1_000_000)
+        let nanoseconds = (resolution * 1e9).rounded()
+        self.nanosecondsPerTick = nanoseconds.isFinite && nanoseconds >= 1 ? Int64(min(nanoseconds, 9e18)) : 1
+        self.simulateProcessingDelay = simulateProcessingDelay
+    }
+
+    /// A scheduler whose tick lasts `resolution`: `TestScheduler(resolution: .milliseconds(1))`.
+    public convenience init(initialClock: TestTime = 0, resolution: RxTimeInterval, simulateProcessingDelay: Bool = true) {
+        let nanoseconds = resolution.nanosecondCount ?? 1_000_000_000
+        self.init(initialClock: initialClock, resolution: Double(max(1, nanoseconds)) / 1e9,
+                  simulateProcessingDelay: simulateProcessingDelay)
     }
 
     /// The current virtual time, in ticks.
@@ -46,7 +74,8 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable { // the cl
     /// The number of ticks in `interval`, rounded to the nearest tick.
     public func ticks(_ interval: RxTimeInterval) -> TestTime {
         guard let nanoseconds = interval.nanosecondCount else { return .max }
-        return TestTime((nanoseconds + nanosecondsPerTick / 2) / nanosecondsPerTick)
+        let (sum, overflow) = nanoseconds.addingReportingOverflow(nanosecondsPerTick / 2)
+        return overflow ? .max : TestTime(sum / nanosecondsPerTick)
     }
 
     /// Whether work is waiting to run.
@@ -55,40 +84,56 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable { // the cl
     /// The number of scheduled items not yet run or cancelled.
     public var pendingWorkCount: Int { lock.withLock { queue.filter { $0.work.isPending }.count } }
 
-    /// Queues `action` at the current virtual time; it runs on the next `advance(by:)`, `advance(to:)` or `run()`.
+    /// Queues `action` for now: with the processing delay (the default), it runs one tick later.
     public func schedule(_ action: @escaping () -> Void) -> Disposable {
-        scheduleAt(clock, action: action)
+        scheduleRelative(.seconds(0), action: action)
     }
 
-    /// Queues `action` at the current virtual time plus `dueTime`.
+    /// Queues `action` at the current virtual time plus `dueTime`; a due time that is not in the future runs one
+    /// tick later with the processing delay, at the current tick without it.
     public func scheduleRelative(_ dueTime: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
         guard dueTime != .never else { return Disposables.create() }
-        return scheduleAt(clock + ticks(dueTime), action: action)
-    }
-
-    /// Runs `action` at virtual time `time` (at once on the next advance, if `time` has passed).
-    @discardableResult
-    public func scheduleAt(_ time: TestTime, action: @escaping () -> Void) -> Disposable {
         let work = ScheduledItem(action)
         lock.withLock {
-            let item = Item(time: time, order: nextOrder, work: work)
-            nextOrder += 1
-            let index = queue.firstIndex { ($0.time, $0.order) > (item.time, item.order) } ?? queue.endIndex
-            queue.insert(item, at: index)
+            let (target, overflow) = clockTicks.addingReportingOverflow(ticks(dueTime))
+            let due = overflow ? TestTime.max : target
+            enqueueHoldingLock(due > clockTicks ? due : clockTicks + (simulateProcessingDelay ? 1 : 0), work)
         }
         return work
     }
 
+    /// Runs `action` at virtual time `time`, as it is (at once on the next run, if `time` has passed).
+    @discardableResult
+    public func scheduleAt(_ time: TestTime, action: @escaping () -> Void) -> Disposable {
+        let work = ScheduledItem(action)
+        lock.withLock { enqueueHoldingLock(time, work) }
+        return work
+    }
+
+    private func enqueueHoldingLock(_ time: TestTime, _ work: ScheduledItem) {
+        let item = Item(time: time, order: nextOrder, work: work)
+        nextOrder += 1
+        let index = queue.firstIndex { ($0.time, $0.order) > (item.time, item.order) } ?? queue.endIndex
+        queue.insert(item, at: index)
+    }
+
     /// Runs, in time order, everything due up to and including `time`, then sets the clock to `time`.
-    /// Moving backwards is a no-op.
+    /// Moving backwards is a no-op. Called from inside work the scheduler runs, it does nothing.
     public func advance(to time: TestTime) {
+        guard enterRun() else { return }
         while let work = popDue(upTo: time) {
             work.run()
         }
-        lock.withLock { clockTicks = max(clockTicks, time) }
+        lock.withLock {
+            clockTicks = max(clockTicks, time)
+            running = false
+        }
     }
 
-    /// Advances the clock by `interval` (`.seconds(0)` runs what is due now).
+    /// RxTest's name for `advance(to:)`.
+    public func advanceTo(_ time: TestTime) { advance(to: time) }
+
+    /// Advances the clock by `interval` (`.seconds(0)` runs what is due at the current tick).
     public func advance(by interval: RxTimeInterval) {
         advance(to: clock + ticks(interval))
     }
@@ -98,18 +143,45 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable { // the cl
         advance(to: clock + ticks)
     }
 
-    /// Runs everything scheduled, moving the clock as far as needed. Stops (and records an issue) after
-    /// `maxSteps` items, since a periodic timer never runs out.
-    public func run(maxSteps: Int = 100_000, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Moves the clock forward by `ticks` without running anything (RxTest's `sleep`); a negative value is ignored.
+    public func sleep(_ ticks: TestTime) {
+        lock.withLock { clockTicks += max(0, ticks) }
+    }
+
+    /// Ends a `start()` or `advance` in progress once the item that is running returns (RxTest's `stop()`).
+    public func stop() {
+        lock.withLock { running = false }
+    }
+
+    /// Runs everything scheduled, moving the clock as far as needed, until nothing is left or `stop()` is called
+    /// (RxTest's `start()`). Stops and records an issue after `maxSteps` items, since a periodic timer that
+    /// nobody disposes never runs out.
+    public func start(maxSteps: Int = 1_000_000, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard enterRun() else { return }
+        defer { lock.withLock { running = false } }
         var steps = 0
-        while let time = lock.withLock({ queue.first(where: { $0.work.isPending })?.time }) {
+        while lock.withLock({ running }), let time = lock.withLock({ queue.first(where: { $0.work.isPending })?.time }) {
             steps += 1
             if steps > maxSteps {
-                Issue.record("TestScheduler.run() stopped after \(maxSteps) items: something reschedules forever (an interval?). Use advance(to:) instead.", sourceLocation: sourceLocation)
+                Issue.record("TestScheduler.start() stopped after \(maxSteps) items: something reschedules forever (an interval nobody disposes?). Use advance(to:) instead.", sourceLocation: sourceLocation)
                 return
             }
             guard let work = popDue(upTo: time) else { continue }
             work.run()
+        }
+    }
+
+    /// The same as `start()`.
+    public func run(maxSteps: Int = 1_000_000, sourceLocation: SourceLocation = #_sourceLocation) {
+        start(maxSteps: maxSteps, sourceLocation: sourceLocation)
+    }
+
+    /// Takes the running role; a run inside a run (from scheduled work) is refused, as RxTest refuses it.
+    private func enterRun() -> Bool {
+        lock.withLock {
+            if running { return false }
+            running = true
+            return true
         }
     }
 

@@ -7,7 +7,7 @@ import Testing
 struct CounterTests {
     @Test("an increase shows loading at once and changes the value after the delay")
     func increase() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
         let tester = ReactorTester(CounterReactor(delayScheduler: scheduler), scheduler: scheduler)
         tester.send(.increase) { $0.isLoading = true }
         tester.advance(by: .milliseconds(499))
@@ -19,7 +19,7 @@ struct CounterTests {
 
     @Test("every state, with its virtual time")
     func timeline() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
         let reactor = CounterReactor(delayScheduler: scheduler)
         let states = scheduler.record(reactor.state)
         reactor.action.onNext(.increase)

@@ -4,7 +4,7 @@ import SearchFeature
 import Testing
 
 struct SearchHarness {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(resolution: .milliseconds(1))
     let service: FakeRepositoryService
     let reactor: SearchReactor
 

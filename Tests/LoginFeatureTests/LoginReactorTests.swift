@@ -6,7 +6,7 @@ import Testing
 
 /// A login reactor wired to a fake service on virtual time, plus both feature reactors.
 struct LoginHarness {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(resolution: .milliseconds(1))
     let service: FakeAuthService
     let store: TokenStore
     let events = AuthEvents()

@@ -66,7 +66,7 @@ final class DelayedCounterReactor: Reactor {
 @Suite("ReactorTester")
 struct ReactorTesterTests {
     @Test func exhaustiveHappyPath() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
         let tester = ReactorTester(DelayedCounterReactor(scheduler: scheduler), scheduler: scheduler)
         tester.send(.increase) { $0.isLoading = true }
         tester.advance(by: .milliseconds(999))
@@ -84,7 +84,7 @@ struct ReactorTesterTests {
     }
 
     @Test func aWrongExpectationNamesOnlyTheDifferingFieldsAtTheStepsLine() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
         let tester = ReactorTester(DelayedCounterReactor(scheduler: scheduler), scheduler: scheduler)
         let line = #line + 2
         withKnownIssue {
@@ -121,7 +121,7 @@ struct ReactorTesterTests {
     }
 
     @Test func aMissingStepIsReportedInExhaustiveMode() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
         let tester = ReactorTester(DelayedCounterReactor(scheduler: scheduler), scheduler: scheduler)
         withKnownIssue {
             tester.send(.increase)
@@ -129,7 +129,7 @@ struct ReactorTesterTests {
     }
 
     @Test func finishReportsUnclaimedPulsesAndRunningWork() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
         let tester = ReactorTester(DelayedCounterReactor(scheduler: scheduler), scheduler: scheduler)
         tester.send(.greet("Cy"))
         tester.send(.increase) { $0.isLoading = true }
@@ -142,7 +142,7 @@ struct ReactorTesterTests {
     }
 
     @Test func aWrongPulseIsReported() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
         let tester = ReactorTester(DelayedCounterReactor(scheduler: scheduler), scheduler: scheduler)
         tester.send(.greet("Di"))
         withKnownIssue {
@@ -154,7 +154,7 @@ struct ReactorTesterTests {
     }
 
     @Test func nonExhaustiveModeChecksOnlyWhatIsNamed() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
         let tester = ReactorTester(DelayedCounterReactor(scheduler: scheduler), scheduler: scheduler, exhaustivity: .off)
         tester.send(.increase)
         tester.advance(by: .seconds(1)) { $0.value = 1 }
@@ -166,7 +166,7 @@ struct ReactorTesterTests {
     }
 
     @Test func stubHelpersTakeOneLine() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
         let reactor = DelayedCounterReactor(scheduler: scheduler).stubbed(with: .init(value: 3))
         reactor.action.onNext(.increase)
         #expect(reactor.sentActions == [.increase])
@@ -187,7 +187,7 @@ struct ReactorTesterTests {
     }
 
     @Test func hotAndColdObservablesAndTheRecorder() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
         let hot = scheduler.createHotObservable([.next(10, "early"), .next(30, "hot")])
         let cold = scheduler.createColdObservable([.next(5, "cold"), .completed(6)])
         scheduler.advance(to: 20)
@@ -201,7 +201,7 @@ struct ReactorTesterTests {
     }
 
     @Test func runStopsOnEndlessWork() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
         _ = Observable<Int>.interval(.seconds(1), scheduler: scheduler).subscribe()
         withKnownIssue {
             scheduler.run(maxSteps: 10)

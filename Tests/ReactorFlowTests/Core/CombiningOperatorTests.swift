@@ -5,14 +5,14 @@ import Testing
 
 @Suite("Combining operators")
 struct CombiningOperatorTests {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(resolution: .milliseconds(1))
 
     @Test func mergeInterleavesAndCompletesWhenAllDo() {
         let a = scheduler.createHotObservable([.next(210, 1), .next(230, 3), .completed(240)])
         let b = scheduler.createHotObservable([.next(220, 2), .completed(250)])
         let results = scheduler.start { Observable.merge(a.asObservable(), b.asObservable()) }
         #expect(results.events == [.next(210, 1), .next(220, 2), .next(230, 3), .completed(250)])
-        let array = TestScheduler()
+        let array = TestScheduler(resolution: .milliseconds(1))
         let c = array.createHotObservable([.next(210, 1), .error(220, TestError(), Int.self)])
         let d = array.createHotObservable([.next(230, 2)])
         let failed = array.start { Observable.merge([c.asObservable(), d.asObservable()]) }
@@ -206,7 +206,7 @@ struct CombiningOperatorTests {
         let text = scheduler.createHotObservable([.next(220, "a"), .next(240, "ab")])
         let results = scheduler.start { taps.withLatestFrom(text) }
         #expect(results.events == [.next(230, "a"), .next(250, "ab"), .completed(260)])
-        let failing = TestScheduler()
+        let failing = TestScheduler(resolution: .milliseconds(1))
         let source = failing.createHotObservable([.next(210, 1)])
         let other = failing.createHotObservable([.error(220, TestError(), Int.self)])
         #expect(failing.start { source.withLatestFrom(other) { $0 + $1 } }.events == [.error(220, TestError())])
@@ -215,7 +215,7 @@ struct CombiningOperatorTests {
 
 @Suite("flatMap family")
 struct FlatMapTests {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(resolution: .milliseconds(1))
 
     @Test func flatMapMergesInnersAndWaitsForThemToComplete() {
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])

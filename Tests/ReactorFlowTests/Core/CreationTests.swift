@@ -81,15 +81,15 @@ struct CreationTests {
     }
 
     @Test func timerAndIntervalRunInVirtualTime() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
         let once = scheduler.start { Observable<Int>.timer(.milliseconds(50), scheduler: scheduler) }
         #expect(once.events == [.next(250, 0), .completed(250)])
 
-        let ticking = TestScheduler()
+        let ticking = TestScheduler(resolution: .milliseconds(1))
         let periodic = ticking.start(disposed: 550) { Observable<Int>.interval(.milliseconds(100), scheduler: ticking) }
         #expect(periodic.events == [.next(300, 0), .next(400, 1), .next(500, 2)])
 
-        let delayedPeriodic = TestScheduler()
+        let delayedPeriodic = TestScheduler(resolution: .milliseconds(1))
         let timerWithPeriod = delayedPeriodic.start(disposed: 400) { Observable<Int>.timer(.milliseconds(10), period: .milliseconds(100), scheduler: delayedPeriodic) }
         #expect(timerWithPeriod.events == [.next(210, 0), .next(310, 1)])
     }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Time-based operators on TestScheduler")
 struct TimeOperatorTests {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(resolution: .milliseconds(1))
 
     @Test func debounceEmitsAfterAQuietPeriod() {
         let source = scheduler.createHotObservable([
@@ -75,7 +75,7 @@ struct TimeOperatorTests {
         let results = scheduler.start { source.delay(.milliseconds(100), scheduler: self.scheduler) }
         #expect(results.events == [.next(310, 1), .next(320, 2), .completed(330)])
 
-        let failing = TestScheduler()
+        let failing = TestScheduler(resolution: .milliseconds(1))
         let errorSource = failing.createHotObservable([.next(210, 1), .error(220, TestError(), Int.self)])
         let failed = failing.start { errorSource.delay(.milliseconds(100), scheduler: failing) }
         #expect(failed.events == [.error(220, TestError())])
@@ -107,7 +107,8 @@ struct TimeOperatorTests {
         var subscription: Disposable?
         scheduler.scheduleAt(200) { subscription = source.observe(on: self.scheduler).subscribe(observer) }
         scheduler.advance(to: 300)
-        #expect(observer.events == [.next(210, 1), .completed(220)])
+        // Each delivery is scheduled for now, which RxTest's processing delay runs one tick later.
+        #expect(observer.events == [.next(211, 1), .completed(221)])
         subscription?.dispose()
     }
 
@@ -117,8 +118,9 @@ struct TimeOperatorTests {
         _ = source.subscribe(on: scheduler).subscribe(observer)
         #expect(source.subscriptions.isEmpty)
         scheduler.advance(to: 50)
-        #expect(source.subscriptions == [SubscriptionRecord(0)])
-        #expect(observer.events == [.next(10, 1)])
+        // The subscription is scheduled for now: one tick later, with RxTest's processing delay.
+        #expect(source.subscriptions == [Subscription(1)])
+        #expect(observer.events == [.next(11, 1)])
     }
 
     @Test func testSchedulerRunsInTimeOrderAndCancels() {

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Transforming and filtering operators")
 struct TransformingOperatorTests {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(resolution: .milliseconds(1))
 
     @Test func mapTransformsAndTurnsThrowsIntoErrors() {
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])

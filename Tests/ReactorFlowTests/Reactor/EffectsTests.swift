@@ -203,7 +203,7 @@ struct EffectsTests {
 
     @Test("latest cancels the earlier stream; only the last action's mutations reach reduce")
     func latestPolicy() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
         let reactor = PolicyReactor(scheduler: scheduler)
         reactor.action.onNext(.search("a"))
         scheduler.advance(by: .milliseconds(50))
@@ -215,7 +215,7 @@ struct EffectsTests {
 
     @Test("first drops actions while one is in flight, and accepts the next after completion")
     func firstPolicy() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
         let reactor = PolicyReactor(scheduler: scheduler)
         reactor.action.onNext(.tap(1))
         reactor.action.onNext(.tap(2))
@@ -228,7 +228,7 @@ struct EffectsTests {
 
     @Test("serial runs them in order without overlap")
     func serialPolicy() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
         let reactor = PolicyReactor(scheduler: scheduler)
         reactor.action.onNext(.save(1))
         reactor.action.onNext(.save(2))
@@ -252,7 +252,7 @@ struct EffectsTests {
 
     @Test("merge, the default, runs everything at once; lanes are per action case")
     func mergeAndLanes() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
         let reactor = PolicyReactor(scheduler: scheduler)
         reactor.action.onNext(.plain(1))
         reactor.action.onNext(.plain(2))

@@ -407,7 +407,7 @@ struct ReactorContractTests {
 
     @Test("ReactorKit's README counter behaves the same under TestScheduler")
     func readmeCounter() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
         let reactor = ReadmeCounterReactor(delayScheduler: scheduler)
         let states = scheduler.record(reactor.state)
         reactor.action.onNext(.increase)

@@ -63,7 +63,7 @@ struct LifetimeTests {
     /// gone, the chain itself released, and the subject left with no observer; timers may be cancelled but must not
     /// keep anything alive.
     @Test func everyOperatorReleasesEverythingAtDispose() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
         var checked = 0
         for (name, chain) in Self.chains(scheduler) {
             let subject = PublishSubject<Int>()

@@ -308,7 +308,7 @@ struct MorePropertyTests {
             let leaves = [joins[0] + 10 * random.int(0...40) + 3, joins[1] + 10 * random.int(0...40) + 2]
             let end = 1_200
 
-            let scheduler = TestScheduler()
+            let scheduler = TestScheduler(resolution: .milliseconds(1))
             let source = scheduler.createHotObservable(script)
             let shared = source.share(replay: 1)
             let observers = [scheduler.createObserver(Int.self), scheduler.createObserver(Int.self)]
@@ -351,7 +351,6 @@ extension Model {
         var latest: Int?
         var connectionStart = 0
         var connections: [SubscriptionRecord] = []
-        var sourceEnd: Recorded<Event<Int>>?
 
         func disconnect(at time: Int) {
             connections.append(SubscriptionRecord(connectionStart, time))
@@ -364,12 +363,8 @@ extension Model {
             switch step {
             case .join(let subscriber):
                 if !isConnected {
-                    if let sourceEnd {
-                        // The hot source already ended: the new connection gets its terminal event at once.
-                        outputs[subscriber].append(Recorded(time: time, value: sourceEnd.value))
-                        connections.append(SubscriptionRecord(time, time))
-                        continue
-                    }
+                    // A hot source that already ended sends a new connection nothing (as RxTest's): it stays
+                    // connected, silent, until its subscribers leave.
                     isConnected = true
                     connectionStart = time
                 }
@@ -379,7 +374,6 @@ extension Model {
                 guard connected.remove(subscriber) != nil else { continue }
                 if connected.isEmpty { disconnect(at: time) }
             case .source(let recorded):
-                if recorded.value.isStopEvent { sourceEnd = recorded }
                 guard isConnected else { continue }
                 for subscriber in connected.sorted() { outputs[subscriber].append(recorded) }
                 if case .next(let value) = recorded.value {

@@ -1,0 +1,154 @@
+import ReactorFlow
+import ReactorFlowTesting
+import Testing
+
+/// A stopwatch: `start` counts one per second until `stop`.
+final class StopwatchReactor: Reactor {
+    enum Action { case start, stop }
+    typealias Mutation = Int
+    typealias State = Int
+    let initialState = 0
+    let reactorStorage = ReactorStorage()
+    let scheduler: SchedulerType
+
+    init(scheduler: SchedulerType) { self.scheduler = scheduler }
+
+    func mutate(action: Action) -> Observable<Int> {
+        switch action {
+        case .start:
+            return Observable<Int>.interval(.seconds(1), scheduler: scheduler)
+                .map { _ in 1 }
+                .take(until: self.action.filter { $0 == .stop })
+        case .stop:
+            return .empty()
+        }
+    }
+
+    func reduce(state: Int, mutation: Int) -> Int { state + mutation }
+}
+
+/// A counter of `Void` actions.
+final class TapCounterReactor: Reactor {
+    typealias Action = Void
+    typealias State = Int
+    let initialState = 0
+    let reactorStorage = ReactorStorage()
+    func reduce(state: Int, mutation: Void) -> Int { state + 1 }
+}
+
+struct TestSchedulerError: Error, Equatable {}
+
+@Suite("D3 TestScheduler keeps RxTest's clock")
+struct TestSchedulerTests {
+    @Test("D3 one tick is one second by default: an interval of a second fires every tick")
+    func oneSecondTicks() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let observer = scheduler.start { Observable<Int>.interval(.seconds(1), scheduler: scheduler).take(3) }
+        #expect(observer.events == [.next(201, 0), .next(202, 1), .next(203, 2), .completed(203)])
+    }
+
+    @Test("D3 resolution: says how long a tick is, in seconds or as an interval")
+    func resolution() {
+        for scheduler in [TestScheduler(initialClock: 0, resolution: 0.001), TestScheduler(resolution: .milliseconds(1))] {
+            let observer = scheduler.start { Observable.just(7).delay(.milliseconds(30), scheduler: scheduler) }
+            #expect(observer.events == [.next(230, 7), .completed(230)])
+        }
+    }
+
+    @Test("D3 work scheduled for now or the past runs one tick later; without the processing delay, at once")
+    func processingDelay() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var ran: [String: Int] = [:]
+        scheduler.scheduleAt(10) {
+            _ = scheduler.schedule { ran["now", default: 0] = scheduler.clock }
+            _ = scheduler.scheduleRelative(.seconds(-5)) { ran["past", default: 0] = scheduler.clock }
+            _ = scheduler.scheduleRelative(.seconds(3)) { ran["later", default: 0] = scheduler.clock }
+            scheduler.scheduleAt(10) { ran["absolute", default: 0] = scheduler.clock }
+        }
+        scheduler.start()
+        #expect(ran == ["now": 11, "past": 11, "later": 13, "absolute": 10])
+
+        let immediate = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        var at: TestTime?
+        immediate.scheduleAt(10) { _ = immediate.schedule { at = immediate.clock } }
+        immediate.start()
+        #expect(at == 10)
+    }
+
+    @Test("D3 start() without a closure runs everything, moving the clock as far as needed; stop() ends it")
+    func startRunsEverything() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var order: [TestTime] = []
+        for time in [300, 5, 40] { scheduler.scheduleAt(time) { order.append(scheduler.clock) } }
+        scheduler.start()
+        #expect(order == [5, 40, 300])
+        #expect(scheduler.clock == 300)
+
+        let stopping = TestScheduler(initialClock: 0)
+        var ran: [TestTime] = []
+        stopping.scheduleAt(1) { ran.append(1); stopping.stop() }
+        stopping.scheduleAt(2) { ran.append(2) }
+        stopping.start()
+        #expect(ran == [1])
+        stopping.start()
+        #expect(ran == [1, 2])
+    }
+
+    @Test("D3 start(created:subscribed:disposed:) at time 0 records the first element at 0")
+    func startAtZero() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let relay = BehaviorRelay(value: "a")
+        let observer = scheduler.start(created: 0, subscribed: 0, disposed: 1000) { relay.asObservable() }
+        #expect(observer.events == [.next(0, "a")])
+    }
+
+    @Test("D3 a hot observable sends every recorded event to every observer, even after an error or a completion")
+    func hotObservableKeepsSending() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let hot = scheduler.createHotObservable([
+            .next(100, 1), .error(200, TestSchedulerError()), .next(300, 3), .completed(400), .next(500, 5),
+        ])
+        let first = scheduler.createObserver(Int.self)
+        let second = scheduler.createObserver(Int.self)
+        let firstSubscription = hot.subscribe(first)
+        scheduler.scheduleAt(250) { _ = hot.subscribe(second) }
+        scheduler.scheduleAt(450) { firstSubscription.dispose() }
+        scheduler.start()
+        #expect(first.events == [.next(100, 1), .error(200, TestSchedulerError()), .next(300, 3), .completed(400)])
+        #expect(second.events == [.next(300, 3), .completed(400), .next(500, 5)])
+        #expect(hot.subscriptions == [Subscription(0, 450), Subscription(250)])
+    }
+
+    @Test("D3 a cold observable plays its script relative to each subscription")
+    func coldObservable() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let cold = scheduler.createColdObservable([.next(10, "a"), .completed(20)])
+        let observer = scheduler.start { cold }
+        #expect(observer.events == [.next(210, "a"), .completed(220)])
+        #expect(cold.subscriptions == [Subscription(200, 220)], "the completion ends the subscription")
+    }
+
+    @Test("B7b two hot action streams that fail and complete: the actions after them are still reduced")
+    func actionStreamsThatEnd() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let reactor = TapCounterReactor()
+        let bag = DisposeBag()
+        scheduler.createHotObservable([.next(100, ()), .next(200, ()), .error(300, TestSchedulerError()), .next(400, ())])
+            .subscribe(reactor.action).disposed(by: bag)
+        scheduler.createHotObservable([.completed(300), .next(500, ()), .next(600, ())])
+            .subscribe(reactor.action).disposed(by: bag)
+        let states = scheduler.start(created: 0, subscribed: 0, disposed: 1000) { reactor.state }
+        #expect(states.events == [.next(0, 0), .next(100, 1), .next(200, 2), .next(400, 3), .next(500, 4), .next(600, 5)])
+    }
+
+    @Test("D3 a stopwatch counts seconds between start and stop, cancelled by take(until:)")
+    func stopwatch() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let reactor = StopwatchReactor(scheduler: scheduler)
+        let bag = DisposeBag()
+        scheduler.createHotObservable([.next(1, .start), .next(5, .stop), .next(6, .start), .next(9, .stop)])
+            .subscribe(reactor.action).disposed(by: bag)
+        let states = scheduler.start(created: 0, subscribed: 0, disposed: 1000) { reactor.state }
+        #expect(states.events == [.next(0, 0), .next(2, 1), .next(3, 2), .next(4, 3), .next(7, 4), .next(8, 5)])
+    }
+}
