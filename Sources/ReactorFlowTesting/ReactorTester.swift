@@ -10,7 +10,7 @@ import Testing
 /// changes not yet asserted, or mutation streams still running.
 ///
 /// ```swift
-/// let scheduler = TestScheduler()
+/// let scheduler = TestScheduler(resolution: .milliseconds(1))
 /// let tester = ReactorTester(LoginReactor(service: FakeAuthService(scheduler: scheduler), …), scheduler: scheduler)
 /// tester.send(.tapLogin(.kakao)) { $0.isLoading = true }
 /// tester.advance(by: .seconds(1)) { $0.isLoading = false; $0.user = .sample }

@@ -71,3 +71,22 @@ struct ConformanceTests {
         #expect([first: "a", other: "b"][same] == "a")
     }
 }
+
+@Suite("D1 a two-way binding to a reactor's state")
+struct StateBindingTests {
+    @Test("D1 reading gives the current value of the property; setting sends the action, and reduce decides")
+    func bindingSendsActions() {
+        let reactor = AppendingReactor()
+        let letters = reactor.binding(get: \.items, send: { .init(letters: $0, shape: .create) })
+        #expect(letters.wrappedValue == [])
+        letters.wrappedValue = ["a", "b"]
+        #expect(reactor.currentState.items == ["a", "b"])
+        letters.set(["c"])
+        #expect(letters.get() == ["a", "b", "c"], "the reducer appended: the binding shows the state, not what was set")
+
+        let fixed = reactor.binding(get: \.reductions, send: .init(letters: ["z"], shape: .from))
+        fixed.wrappedValue = 100
+        #expect(reactor.currentState.items.last == "z")
+        #expect(fixed.wrappedValue == 4)
+    }
+}

@@ -469,6 +469,26 @@ struct ObservedReactorTests {
         #expect(model.logCount == 1)
     }
 
+    @Test("a binding reads one property through the model, tracked, and sends an action when set")
+    func bindingThroughTheModel() async {
+        let reactor = ProbeReactor()
+        let model = ObservedReactor(reactor)
+        let binding = model.binding(get: \.value, send: { .add($0) })
+        let changes = Counter()
+        withObservationTracking { _ = binding.wrappedValue } onChange: { changes.increment() }
+        #expect(binding.get() == 0)
+        binding.wrappedValue = 4
+        await settle()
+        #expect(reactor.currentState.value == 4)
+        #expect(binding.get() == 4)
+        #expect(changes.count == 1, "reading the binding tracked the property")
+
+        let fixed = model.binding(get: \.log, send: .record("set"))
+        fixed.set(["ignored"])
+        await settle()
+        #expect(fixed.get() == ["set"])
+    }
+
     /// Lets state hop to the main queue if it was not delivered inline.
     private func settle() async {
         for _ in 0..<5 { await Task.yield() }
