@@ -41,6 +41,9 @@ public final class ActionSubject<Element>: Observable<Element>, ObserverType, @u
     /// Whether anyone is subscribed (the reactor's pipeline, while the reactor lives).
     public var hasObservers: Bool { core.hasObservers }
 
+    /// The subscriptions open now, one per observer, for tests that count them through `@testable import`.
+    var observers: [AnyObject] { core.lock.withLock { core.subscriptions } }
+
     /// Delivers `.next`; `.error` and `.completed` are ignored (documented, rule B7b).
     @inlinable public func on(_ event: Event<Element>) {
         if case .next(let element) = event { receive(receiver, core, element) }
