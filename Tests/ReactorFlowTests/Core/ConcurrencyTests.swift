@@ -124,7 +124,7 @@ struct ConcurrencyTests {
     }
 }
 
-@Suite("Swift concurrency bridges (A8)")
+@Suite("A8 Swift concurrency bridges")
 struct AsyncBridgeTests {
     @Test func fromAsyncEmitsTheResult() async throws {
         let values = try await Observable.fromAsync { () async throws -> Int in 7 }.values.collect()

@@ -246,7 +246,7 @@ struct ReactorContractTests {
         keptSubscriptions.dispose()
     }
 
-    @Test("B9 subscriptions nobody disposed are completed and released with the reactor, not leaked")
+    @Test("B9 subscriptions nobody disposed are released with the reactor, not leaked")
     func undisposedSubscribersReleased() {
         weak var stateToken: Token?
         weak var pulseToken: Token?
