@@ -9,7 +9,9 @@ extension ObservableType {
         onNext: ((Element) throws -> Void)? = nil,
         afterNext: ((Element) throws -> Void)? = nil,
         onError: ((any Error) -> Void)? = nil,
+        afterError: ((any Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
+        afterCompleted: (() -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
@@ -30,9 +32,11 @@ extension ObservableType {
                 case .error(let error):
                     onError?(error)
                     sink.onError(error)
+                    afterError?(error)
                 case .completed:
                     onCompleted?()
                     sink.onCompleted()
+                    afterCompleted?()
                 }
             })
             onSubscribed?()

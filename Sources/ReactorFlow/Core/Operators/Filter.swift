@@ -9,10 +9,15 @@ extension ObservableType {
         lift(FilterStep(predicate: predicate))
     }
 
-    /// Drops every element and keeps only the terminal event.
+    /// Drops every element and keeps only the terminal event: a stream with no element type (`Never`), which
+    /// `asCompletable()` turns into a `Completable`.
+    ///
+    /// ```swift
+    /// save(token).ignoreElements().asCompletable()
+    /// ```
     @inlinable
-    public func ignoreElements() -> Observable<Element> {
-        filter { _ in false }
+    public func ignoreElements() -> Observable<Never> {
+        compactMap { _ -> Never? in nil }
     }
 }
 

@@ -240,16 +240,3 @@ extension ObserverType {
         }
     }
 }
-
-/// Errors raised by ReactorFlow's own operators.
-public enum RxError: Error, Equatable, CustomStringConvertible {
-    /// `timeout` saw no element in time.
-    case timeout
-
-    /// A sentence saying what went wrong, for logs and diagnostics.
-    public var description: String {
-        switch self {
-        case .timeout: return "Sequence timeout."
-        }
-    }
-}

@@ -1,0 +1,147 @@
+extension SharedSequence {
+    /// Transforms each element.
+    public func map<Result>(_ transform: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence<SharingStrategy, Result>(source.map(transform))
+    }
+
+    /// Transforms each element, dropping `nil`s.
+    public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence<SharingStrategy, Result>(source.compactMap(transform))
+    }
+
+    /// Keeps the elements for which `predicate` holds.
+    public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(source.filter(predicate))
+    }
+
+    /// Follows the sequence made from the latest element only.
+    public func flatMapLatest<Result>(_ selector: @escaping (Element) -> SharedSequence<SharingStrategy, Result>) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence<SharingStrategy, Result>(source.flatMapLatest { selector($0).source })
+    }
+
+    /// Ignores elements while the sequence made from an earlier one runs.
+    public func flatMapFirst<Result>(_ selector: @escaping (Element) -> SharedSequence<SharingStrategy, Result>) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence<SharingStrategy, Result>(source.flatMapFirst { selector($0).source })
+    }
+
+    /// Merges the sequences made from each element.
+    public func flatMap<Result>(_ selector: @escaping (Element) -> SharedSequence<SharingStrategy, Result>) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence<SharingStrategy, Result>(source.flatMap { selector($0).source })
+    }
+
+    /// Drops elements that `comparer` finds equal to the previous one.
+    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(source.distinctUntilChanged(comparer))
+    }
+
+    /// Drops elements whose key equals the previous one's.
+    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(source.distinctUntilChanged(keySelector))
+    }
+
+    /// Drops elements whose property at `keyPath` equals the previous one's.
+    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(source.distinctUntilChanged(at: keyPath))
+    }
+
+    /// Sends `elements` first.
+    public func startWith(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.concat(Observable.from(elements), source))
+    }
+
+    /// Combines each element with the latest element of `second`; nothing is sent before `second` has one.
+    public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(
+        _ second: Second, resultSelector: @escaping (Element, Second.Element) -> Result
+    ) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence<SharingStrategy, Result>(source.withLatestFrom(second.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// The latest element of `second` at each element.
+    public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second) -> SharedSequence<SharingStrategy, Second.Element> {
+        SharedSequence<SharingStrategy, Second.Element>(source.withLatestFrom(second.asObservable()))
+    }
+
+    /// Accumulates, sending each intermediate result.
+    public func scan<Accumulate>(_ seed: Accumulate, accumulator: @escaping (Accumulate, Element) -> Accumulate) -> SharedSequence<SharingStrategy, Accumulate> {
+        SharedSequence<SharingStrategy, Accumulate>(source.scan(seed, accumulator: accumulator))
+    }
+
+    /// Runs side effects, without changing the elements.
+    public func `do`(onNext: ((Element) -> Void)? = nil, afterNext: ((Element) -> Void)? = nil,
+                     onCompleted: (() -> Void)? = nil, afterCompleted: (() -> Void)? = nil,
+                     onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil,
+                     onDispose: (() -> Void)? = nil) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(source.do(onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
+                                 onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+    }
+
+    /// Waits for a pause of `dueTime` after an element before sending it, on the strategy's scheduler.
+    public func debounce(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(source.debounce(dueTime, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// Sends at most one element per `dueTime`, on the strategy's scheduler.
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(source.throttle(dueTime, latest: latest, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// Delays each element by `dueTime`, on the strategy's scheduler.
+    public func delay(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(source.delay(dueTime, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// Skips the first `count` elements.
+    public func skip(_ count: Int) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(source.skip(count))
+    }
+
+    /// Takes the first `count` elements.
+    public func take(_ count: Int) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(source.take(count))
+    }
+
+    /// Pairs each element with `object` while it lives; completes once it is gone.
+    public func withUnretained<Object: AnyObject>(_ object: Object) -> SharedSequence<SharingStrategy, (Object, Element)> {
+        SharedSequence<SharingStrategy, (Object, Element)>(source.withUnretained(object))
+    }
+
+    /// Merges `sources`.
+    public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
+        merge(sources)
+    }
+
+    /// Merges `sources`.
+    public static func merge<C: Collection>(_ sources: C) -> SharedSequence<SharingStrategy, Element> where C.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.merge(sources.map(\.source)))
+    }
+
+    /// The latest elements of both, combined, whenever either sends (once both have).
+    public static func combineLatest<A, B>(_ a: SharedSequence<SharingStrategy, A>, _ b: SharedSequence<SharingStrategy, B>,
+                                           resultSelector: @escaping (A, B) -> Element) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.combineLatest(a.source, b.source, resultSelector: resultSelector))
+    }
+
+    /// The latest elements of the three, combined, whenever one sends (once all have).
+    public static func combineLatest<A, B, C>(_ a: SharedSequence<SharingStrategy, A>, _ b: SharedSequence<SharingStrategy, B>,
+                                              _ c: SharedSequence<SharingStrategy, C>,
+                                              resultSelector: @escaping (A, B, C) -> Element) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.combineLatest(a.source, b.source, c.source, resultSelector: resultSelector))
+    }
+
+    /// The latest elements of both, as a pair.
+    public static func combineLatest<A, B>(_ a: SharedSequence<SharingStrategy, A>, _ b: SharedSequence<SharingStrategy, B>) -> SharedSequence<SharingStrategy, Element> where Element == (A, B) {
+        combineLatest(a, b) { ($0, $1) }
+    }
+
+    /// The latest elements of every one of `sources`, in order.
+    public static func combineLatest<Inner>(_ sources: [SharedSequence<SharingStrategy, Inner>]) -> SharedSequence<SharingStrategy, Element> where Element == [Inner] {
+        SharedSequence(Observable.combineLatest(sources.map(\.source)))
+    }
+}
+
+extension SharedSequence where Element: Equatable {
+    /// Drops elements equal to the previous one.
+    public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(source.distinctUntilChanged())
+    }
+}

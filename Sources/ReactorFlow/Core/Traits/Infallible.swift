@@ -1,0 +1,159 @@
+/// An observable that never fails: it sends elements and at most a completion. Made from an `Observable` by saying
+/// what replaces an error.
+///
+/// ```swift
+/// let names: Infallible<String> = api.names().asInfallible(onErrorJustReturn: "")
+/// names.subscribe(onNext: { label.text = $0 })
+/// ```
+public struct Infallible<Element>: ObservableConvertibleType {
+    let source: Observable<Element>
+
+    /// Wraps `source`, which must never fail.
+    init(raw source: Observable<Element>) {
+        self.source = source
+    }
+
+    /// The stream behind it, to use any `Observable` operator.
+    public func asObservable() -> Observable<Element> { source }
+}
+
+/// What `Infallible.create` closures send: an element or the completion.
+public enum InfallibleEvent<Element> {
+    /// An element.
+    case next(Element)
+    /// The end.
+    case completed
+}
+
+extension ObservableConvertibleType {
+    /// The stream, with an error replaced by `element` and completion.
+    public func asInfallible(onErrorJustReturn element: Element) -> Infallible<Element> {
+        Infallible(raw: asObservable().catchAndReturn(element))
+    }
+
+    /// The stream, continuing with `fallback` after an error.
+    public func asInfallible(onErrorFallbackTo fallback: Infallible<Element>) -> Infallible<Element> {
+        Infallible(raw: asObservable().catch { _ in fallback.source })
+    }
+
+    /// The stream, continuing with what `recover` makes from an error.
+    public func asInfallible(onErrorRecover recover: @escaping (any Error) -> Infallible<Element>) -> Infallible<Element> {
+        Infallible(raw: asObservable().catch { recover($0).source })
+    }
+}
+
+extension Infallible {
+    /// An `Infallible` whose every subscription runs `subscribe`.
+    public static func create(subscribe: @escaping (@escaping (InfallibleEvent<Element>) -> Void) -> Disposable) -> Infallible<Element> {
+        Infallible(raw: Observable.create { observer in
+            subscribe { event in
+                switch event {
+                case .next(let element): observer.onNext(element)
+                case .completed: observer.onCompleted()
+                }
+            }
+        })
+    }
+
+    /// Sends `element`, then completes.
+    public static func just(_ element: Element) -> Infallible<Element> { Infallible(raw: .just(element)) }
+    /// Completes at once.
+    public static func empty() -> Infallible<Element> { Infallible(raw: .empty()) }
+    /// Never sends anything.
+    public static func never() -> Infallible<Element> { Infallible(raw: .never()) }
+    /// Sends `elements`, then completes.
+    public static func of(_ elements: Element...) -> Infallible<Element> { Infallible(raw: .from(elements)) }
+    /// Sends the elements of `sequence`, then completes.
+    public static func from<S: Sequence>(_ sequence: S) -> Infallible<Element> where S.Element == Element { Infallible(raw: .from(sequence)) }
+    /// Makes a fresh `Infallible` for each subscription.
+    public static func deferred(_ factory: @escaping () -> Infallible<Element>) -> Infallible<Element> {
+        Infallible(raw: Observable.deferred { factory().source })
+    }
+
+    /// Calls `onNext` for each element and `onCompleted` at the end, then `onDisposed` when the subscription ends.
+    public func subscribe(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
+                          onDisposed: (() -> Void)? = nil) -> Disposable {
+        source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
+    /// `subscribe(onNext:onCompleted:onDisposed:)` with `object` passed to each closure while it lives.
+    public func subscribe<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil,
+                                             onCompleted: ((Object) -> Void)? = nil,
+                                             onDisposed: ((Object) -> Void)? = nil) -> Disposable {
+        subscribe(onNext: { [weak object] element in object.map { onNext?($0, element) } },
+                  onCompleted: { [weak object] in object.map { onCompleted?($0) } },
+                  onDisposed: { [weak object] in object.map { onDisposed?($0) } })
+    }
+
+    /// Sends every element to `observers`.
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
+        source.subscribe { event in for observer in observers { observer.on(event) } }
+    }
+
+    /// Transforms each element.
+    public func map<Result>(_ transform: @escaping (Element) -> Result) -> Infallible<Result> { Infallible<Result>(raw: source.map(transform)) }
+    /// Transforms each element, dropping `nil`s.
+    public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> Infallible<Result> { Infallible<Result>(raw: source.compactMap(transform)) }
+    /// Keeps the elements for which `predicate` holds.
+    public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> { Infallible(raw: source.filter(predicate)) }
+    /// Accumulates, sending each intermediate result.
+    public func scan<Accumulate>(_ seed: Accumulate, accumulator: @escaping (Accumulate, Element) -> Accumulate) -> Infallible<Accumulate> {
+        Infallible<Accumulate>(raw: source.scan(seed, accumulator: accumulator))
+    }
+    /// Sends `elements` first.
+    public func startWith(_ elements: Element...) -> Infallible<Element> { Infallible(raw: Observable.concat(.from(elements), source)) }
+    /// Takes the first `count` elements.
+    public func take(_ count: Int) -> Infallible<Element> { Infallible(raw: source.take(count)) }
+    /// Skips the first `count` elements.
+    public func skip(_ count: Int) -> Infallible<Element> { Infallible(raw: source.skip(count)) }
+    /// Merges the `Infallible`s made from each element.
+    public func flatMap<Result>(_ selector: @escaping (Element) -> Infallible<Result>) -> Infallible<Result> {
+        Infallible<Result>(raw: source.flatMap { selector($0).source })
+    }
+    /// Follows the `Infallible` made from the latest element only.
+    public func flatMapLatest<Result>(_ selector: @escaping (Element) -> Infallible<Result>) -> Infallible<Result> {
+        Infallible<Result>(raw: source.flatMapLatest { selector($0).source })
+    }
+    /// Ignores elements while the `Infallible` made from an earlier one runs.
+    public func flatMapFirst<Result>(_ selector: @escaping (Element) -> Infallible<Result>) -> Infallible<Result> {
+        Infallible<Result>(raw: source.flatMapFirst { selector($0).source })
+    }
+    /// Runs side effects, without changing the elements.
+    public func `do`(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
+                     onSubscribe: (() -> Void)? = nil, onDispose: (() -> Void)? = nil) -> Infallible<Element> {
+        Infallible(raw: source.do(onNext: onNext, onCompleted: onCompleted, onSubscribe: onSubscribe, onDispose: onDispose))
+    }
+    /// Shares one subscription among subscribers, replaying the latest `replay` elements.
+    public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Infallible<Element> {
+        Infallible(raw: source.share(replay: replay, scope: scope))
+    }
+    /// Waits for a pause of `dueTime` after an element before sending it.
+    public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
+        Infallible(raw: source.debounce(dueTime, scheduler: scheduler))
+    }
+    /// Sends at most one element per `dueTime`.
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Infallible<Element> {
+        Infallible(raw: source.throttle(dueTime, latest: latest, scheduler: scheduler))
+    }
+    /// Pairs each element with `object` while it lives; completes once it is gone.
+    public func withUnretained<Object: AnyObject>(_ object: Object) -> Infallible<(Object, Element)> {
+        Infallible<(Object, Element)>(raw: source.withUnretained(object))
+    }
+    /// Combines each element with the latest of `second`.
+    public func withLatestFrom<Second: ObservableConvertibleType, Result>(_ second: Second, resultSelector: @escaping (Element, Second.Element) -> Result) -> Infallible<Result> {
+        Infallible<Result>(raw: source.withLatestFrom(second, resultSelector: resultSelector))
+    }
+    /// Merges `sources`.
+    public static func merge(_ sources: Infallible<Element>...) -> Infallible<Element> {
+        Infallible(raw: Observable.merge(sources.map(\.source)))
+    }
+    /// The latest elements of both, whenever either sends.
+    public static func combineLatest<A, B>(_ a: Infallible<A>, _ b: Infallible<B>, resultSelector: @escaping (A, B) -> Element) -> Infallible<Element> {
+        Infallible(raw: Observable.combineLatest(a.source, b.source, resultSelector: resultSelector))
+    }
+}
+
+extension Infallible where Element: Equatable {
+    /// Drops elements equal to the previous one.
+    public func distinctUntilChanged() -> Infallible<Element> { Infallible(raw: source.distinctUntilChanged()) }
+}
