@@ -52,15 +52,17 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// is reported through `Diagnostics`.
     public func subscribe(onCompleted: (() -> Void)? = nil, onError: ((any Error) -> Void)? = nil,
                           onDisposed: (() -> Void)? = nil) -> Disposable {
+        // Runs `onDisposed` once: after the result's callback, or when the user disposes first.
+        let ended = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
         let subscription = subscribe { event in
+            defer { ended.dispose() }
             switch event {
             case .completed: onCompleted?()
             case .error(let error):
                 if let onError { onError(error) } else { Diagnostics.report(.unhandledError, error: error, message: "a Completable failed and nobody handled it") }
             }
         }
-        guard let onDisposed else { return subscription }
-        return Disposables.create { subscription.dispose(); onDisposed() }
+        return Disposables.create(subscription, ended)
     }
 
     /// `subscribe(onCompleted:onError:onDisposed:)` with `object` passed to each closure while it lives.

@@ -69,7 +69,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// with no `onError` is reported through `Diagnostics`.
     public func subscribe(onSuccess: ((Element) -> Void)? = nil, onError: ((any Error) -> Void)? = nil,
                           onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
+        // Runs `onDisposed` once: after the result's callback, or when the user disposes first.
+        let ended = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
         let subscription = subscribe { event in
+            defer { ended.dispose() }
             switch event {
             case .success(let element): onSuccess?(element)
             case .error(let error):
@@ -77,8 +80,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
             case .completed: onCompleted?()
             }
         }
-        guard let onDisposed else { return subscription }
-        return Disposables.create { subscription.dispose(); onDisposed() }
+        return Disposables.create(subscription, ended)
     }
 
     /// `subscribe(onSuccess:onError:onCompleted:onDisposed:)` with `object` passed to each closure while it lives.

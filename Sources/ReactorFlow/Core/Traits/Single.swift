@@ -68,15 +68,17 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```
     public func subscribe(onSuccess: ((Element) -> Void)? = nil, onFailure: ((any Error) -> Void)? = nil,
                           onDisposed: (() -> Void)? = nil) -> Disposable {
+        // Runs `onDisposed` once: after the result's callback, or when the user disposes first.
+        let ended = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
         let subscription = subscribe { event in
+            defer { ended.dispose() }
             switch event {
             case .success(let element): onSuccess?(element)
             case .failure(let error):
                 if let onFailure { onFailure(error) } else { Diagnostics.report(.unhandledError, error: error, message: "a Single failed and nobody handled it") }
             }
         }
-        guard let onDisposed else { return subscription }
-        return Disposables.create { subscription.dispose(); onDisposed() }
+        return Disposables.create(subscription, ended)
     }
 
     /// `subscribe(onSuccess:onFailure:onDisposed:)` with `object` passed to each closure while it lives; nothing is
