@@ -1,0 +1,148 @@
+import ReactorFlow
+import ReactorFlowTesting
+import Testing
+
+/// Runs `body` with `Driver` and `Signal` delivering on `scheduler`. Tests that mock the sharing scheduler are
+/// serialized: it is one process-wide setting, as in RxCocoa.
+func withSharing<T>(on scheduler: TestScheduler, _ body: () throws -> T) rethrows -> T {
+    var result: T?
+    try SharingScheduler.mock(scheduler: scheduler) { result = try body() }
+    return result!
+}
+
+@Suite("A12 Driver, Signal and Binder", .serialized)
+struct DriverSignalTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
+    @Test("A12 asDriver(onErrorJustReturn:) delivers on the sharing scheduler and replaces an error with a last element")
+    func driverFromObservable() {
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(230, TestError())])
+        let results = withSharing(on: scheduler) { scheduler.start { source.asDriver(onErrorJustReturn: -1) } }
+        // Delivered through the scheduler: one tick later, RxTest's processing delay.
+        #expect(results.events == [.next(211, 1), .next(221, 2), .next(231, -1), .completed(231)])
+    }
+
+    @Test("A12 a Driver shares one subscription and replays its latest element; a Signal shares and replays nothing")
+    func sharingAndReplay() {
+        let source = scheduler.createColdObservable([.next(10, "a"), .next(20, "b")])
+        var driverLog: [String] = []
+        var signalLog: [String] = []
+        withSharing(on: scheduler) {
+            let driver = source.asDriver(onErrorJustReturn: "")
+            let signal = source.asSignal(onErrorJustReturn: "")
+            scheduler.scheduleAt(100) {
+                _ = driver.drive(onNext: { driverLog.append("first \($0)") })
+                _ = signal.emit(onNext: { signalLog.append("first \($0)") })
+            }
+            scheduler.scheduleAt(115) {
+                _ = driver.drive(onNext: { driverLog.append("second \($0)") })
+                _ = signal.emit(onNext: { signalLog.append("second \($0)") })
+            }
+            scheduler.advance(to: 200)
+        }
+        #expect(driverLog == ["first a", "second a", "first b", "second b"])
+        #expect(signalLog == ["first a", "first b", "second b"])
+        #expect(source.subscriptions.count == 2, "one for the Driver, one for the Signal")
+    }
+
+    @Test("A12 onErrorDriveWith, onErrorRecover and the Signal forms switch to a fallback")
+    func fallbacks() {
+        var log: [String] = []
+        withSharing(on: scheduler) {
+            _ = Observable<Int>.error(TestError()).asDriver(onErrorDriveWith: .just(1)).drive(onNext: { log.append("drive-with \($0)") })
+            _ = Observable<Int>.error(TestError()).asDriver(onErrorRecover: { _ in .of(2, 3) }).drive(onNext: { log.append("recover \($0)") })
+            _ = Observable<Int>.error(TestError()).asSignal(onErrorSignalWith: .just(4)).emit(onNext: { log.append("signal-with \($0)") })
+            _ = Observable<Int>.error(TestError()).asSignal(onErrorRecover: { _ in .just(5) }).emit(onNext: { log.append("signal-recover \($0)") })
+            scheduler.advance(to: 10)
+        }
+        #expect(log == ["drive-with 1", "recover 2", "recover 3", "signal-with 4", "signal-recover 5"])
+    }
+
+    @Test("A12 relays: asDriver() starts with the current value, asSignal() sends only new ones; drive and emit feed relays and observers")
+    func relays() {
+        let state = BehaviorRelay(value: 0)
+        let events = PublishRelay<String>()
+        let drivenRelay = BehaviorRelay(value: -1)
+        let emittedRelay = PublishRelay<String>()
+        var emitted: [String] = []
+        let observer = scheduler.createObserver(Int.self)
+        withSharing(on: scheduler) {
+            let bag = DisposeBag()
+            state.asDriver().drive(drivenRelay).disposed(by: bag)
+            state.asDriver().map { $0 * 10 }.drive(observer).disposed(by: bag)
+            emittedRelay.subscribe(onNext: { emitted.append($0) }).disposed(by: bag)
+            events.asSignal().emit(to: emittedRelay).disposed(by: bag)
+            scheduler.advance(to: 5)
+            state.accept(1)
+            events.accept("tap")
+            scheduler.advance(to: 10)
+        }
+        #expect(drivenRelay.value == 1)
+        #expect(observer.events == [.next(1, 0), .next(6, 10)])
+        #expect(emitted == ["tap"])
+    }
+
+    @Test("A12 map, filter, distinctUntilChanged, startWith and flatMapLatest on a Driver")
+    func driverOperators() {
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 1), .next(230, 2), .next(240, 3)])
+        let results = withSharing(on: scheduler) {
+            scheduler.start {
+                source.asDriver(onErrorJustReturn: 0)
+                    .distinctUntilChanged()
+                    .filter { $0 != 3 }
+                    .map { "v\($0)" }
+                    .startWith("start")
+                    .flatMapLatest { Driver.just("\($0)!") }
+            }
+        }
+        // startWith is synchronous; each Driver.just hops through the scheduler: a tick later.
+        #expect(results.events == [.next(201, "start!"), .next(212, "v1!"), .next(232, "v2!")])
+    }
+
+    @Test("A12 withLatestFrom, combineLatest and merge on Drivers")
+    func combiningDrivers() {
+        let a = scheduler.createHotObservable([.next(210, 1), .next(230, 2)])
+        let b = scheduler.createHotObservable([.next(220, "x"), .next(240, "y")])
+        let combined = withSharing(on: scheduler) {
+            scheduler.start {
+                Driver.combineLatest(a.asDriver(onErrorJustReturn: 0), b.asDriver(onErrorJustReturn: "")) { "\($0)\($1)" }
+            }
+        }
+        #expect(combined.events == [.next(221, "1x"), .next(231, "2x"), .next(241, "2y")])
+
+        let other = TestScheduler(initialClock: 0)
+        let c = other.createHotObservable([.next(210, 1), .next(230, 2)])
+        let d = other.createHotObservable([.next(220, 10)])
+        let results = withSharing(on: other) {
+            other.start {
+                Driver.merge(c.asDriver(onErrorJustReturn: 0), d.asDriver(onErrorJustReturn: 0))
+                    .withLatestFrom(d.asDriver(onErrorJustReturn: 0)) { $0 + $1 }
+            }
+        }
+        // 1 at 211 finds no latest element of d yet; d's own 10 at 221 finds it (withLatestFrom subscribes to d first).
+        #expect(results.events == [.next(221, 20), .next(231, 12)])
+    }
+
+    @Test("A12 a Binder applies elements to its target on its scheduler, holds it weakly and reports errors")
+    func binder() {
+        final class Label { var text = "" }
+        var label: Label? = Label()
+        let binder = Binder(label!, scheduler: scheduler) { label, text in label.text = text }
+        binder.onNext("hello")
+        #expect(label?.text == "", "applied on the scheduler, not at once")
+        scheduler.advance(to: 1)
+        #expect(label?.text == "hello")
+
+        weak let weakLabel = label
+        binder.onNext("late")
+        label = nil
+        #expect(weakLabel == nil, "the binder does not keep its target")
+        scheduler.advance(to: 2) // nothing to apply to, and no crash
+
+        let collected = DiagnosticsCollector()
+        defer { collected.stop() }
+        let other = Label()
+        Binder<String>(other, scheduler: scheduler) { _, _ in }.on(.error(TestError("binder-error")))
+        #expect(collected.matching("binder-error").count == 1)
+    }
+}
