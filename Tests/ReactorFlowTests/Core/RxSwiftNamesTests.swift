@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTesting
 import Testing
 
 @Suite("A9 RxSwift's names and shapes")
@@ -24,5 +25,58 @@ struct RxSwiftNamesTests {
         made.asObservable().subscribe(onNext: { log.append("made \($0)") }).disposed(by: bag)
         #expect(log == ["next 1", "next 2", "completed", "disposed", "bound 6", "made 7", "create disposed"])
         #expect(relay.value == 5)
+    }
+}
+
+/// Runs code written with RxSwift 5's names. The witness is deprecated, so calling the deprecated names inside it
+/// warns nobody; the test calls it through the protocol. (`.ci/rxswift5-names` checks the warnings a user sees.)
+protocol RxSwift5Code {
+    func run(on scheduler: TestScheduler) -> [String]
+}
+
+struct RxSwift5Snippets: RxSwift5Code {
+    @available(*, deprecated, message: "exercises RxSwift 5's deprecated names on purpose")
+    func run(on scheduler: TestScheduler) -> [String] {
+        var log: [String] = []
+        let bag = DisposeBag()
+        let stop = PublishSubject<Void>()
+        let start = PublishSubject<Void>()
+        Observable.of(1, 2, 3, 4)
+            .takeWhile { $0 < 4 }
+            .skipWhile { $0 < 2 }
+            .subscribe(onNext: { log.append("while \($0)") }).disposed(by: bag)
+        Observable<Int>.error(TestError()).catchError { _ in .just(9) }
+            .subscribe(onNext: { log.append("catchError \($0)") }).disposed(by: bag)
+        Observable<Int>.error(TestError()).catchErrorJustReturn(8)
+            .subscribe(onNext: { log.append("catchErrorJustReturn \($0)") }).disposed(by: bag)
+        Observable.of(5, 6, 7).elementAt(1)
+            .subscribe(onNext: { log.append("elementAt \($0)") }).disposed(by: bag)
+        let values = PublishSubject<Int>()
+        values.skipUntil(start).takeUntil(stop)
+            .subscribe(onNext: { log.append("until \($0)") }, onCompleted: { log.append("until completed") }).disposed(by: bag)
+        values.onNext(1)
+        start.onNext(())
+        values.onNext(2)
+        stop.onNext(())
+        values.onNext(3)
+        Observable.just(4).observeOn(scheduler).subscribeOn(scheduler)
+            .subscribe(onNext: { log.append("scheduled \($0) at \(scheduler.clock)") }).disposed(by: bag)
+        scheduler.start()
+        Single<Int>.error(TestError()).catchErrorJustReturn(1).observeOn(CurrentThreadScheduler.instance)
+            .subscribe(onSuccess: { log.append("single \($0)") }, onError: { _ in }).disposed(by: bag)
+        let element: Observable<Int>.E = 10
+        log.append("E \(element)")
+        return log
+    }
+}
+
+extension RxSwiftNamesTests {
+    @Test("A9 RxSwift 5's names still compile and behave as their RxSwift 6 replacements")
+    func rxSwift5Names() {
+        let code: any RxSwift5Code = RxSwift5Snippets()
+        #expect(code.run(on: TestScheduler(initialClock: 0)) == [
+            "while 2", "while 3", "catchError 9", "catchErrorJustReturn 8", "elementAt 6",
+            "until 2", "until completed", "scheduled 4 at 2", "single 1", "E 10",
+        ])
     }
 }

@@ -48,8 +48,9 @@ extension ObservableType {
                             switch trigger {
                             case .next:
                                 listening.disposable = Disposables.create()
-                                // Trampolined: a source that fails synchronously returns before it is subscribed again.
-                                current.disposable = CurrentThreadScheduler.instance.schedule(attempt)
+                                // Trampolined: a source that fails synchronously returns before it is subscribed
+                                // again. Not kept: `attempt` sets `current` itself, and checks for the end first.
+                                _ = CurrentThreadScheduler.instance.schedule(attempt)
                             case .error(let error): output.onError(error)
                             case .completed: output.onCompleted()
                             }
@@ -58,8 +59,8 @@ extension ObservableType {
                     }
                 })
             }
-            current.disposable = CurrentThreadScheduler.instance.schedule(attempt)
-            return Disposables.create(triggerSubscription, current, listening)
+            let first = CurrentThreadScheduler.instance.schedule(attempt)
+            return Disposables.create([triggerSubscription, first, current, listening])
         }
     }
 
