@@ -4,9 +4,9 @@ import ReactorFlow
 /// Signs users in. Each call is cold: subscribing starts the request, disposing cancels it.
 public protocol AuthService: AnyObject {
     /// Signs in with `provider`.
-    func login(with provider: AuthProvider) -> Observable<AuthSession>
+    func login(with provider: AuthProvider) -> Single<AuthSession>
     /// Checks a stored token with the server and returns its user.
-    func restore(_ token: AuthToken) -> Observable<User>
+    func restore(_ token: AuthToken) -> Single<User>
 }
 
 /// A scripted, scheduler-driven `AuthService` for the example and its tests.
@@ -67,8 +67,8 @@ public final class FakeAuthService: AuthService, @unchecked Sendable { // mutabl
     /// How many calls were disposed before they answered.
     public var cancellationCount: Int { lock.withLock { cancellations } }
 
-    public func login(with provider: AuthProvider) -> Observable<AuthSession> {
-        Observable.create { [self] observer in
+    public func login(with provider: AuthProvider) -> Single<AuthSession> {
+        Single.create { [self] observer in
             let (outcome, number) = lock.withLock { () -> (Outcome, Int) in
                 calls += 1
                 if !script.isEmpty { return (script.removeFirst(), calls) }
@@ -89,8 +89,8 @@ public final class FakeAuthService: AuthService, @unchecked Sendable { // mutabl
         }
     }
 
-    public func restore(_ token: AuthToken) -> Observable<User> {
-        Observable.create { [self] observer in
+    public func restore(_ token: AuthToken) -> Single<User> {
+        Single.create { [self] observer in
             let revoked = lock.withLock { () -> Bool in
                 restores += 1
                 return revokedTokens.contains(token.value)
@@ -107,19 +107,13 @@ public final class FakeAuthService: AuthService, @unchecked Sendable { // mutabl
     }
 
     /// Answers once after `delay` (or never, for `nil`), and counts a dispose before the answer as a cancellation.
-    private func answer<Element>(after delay: RxTimeInterval, observer: AnyObserver<Element>,
-                                 _ result: @escaping () -> Result<Element, any Error>?) -> Disposable {
+    private func answer<Element>(after delay: RxTimeInterval, observer: @escaping (SingleEvent<Element>) -> Void,
+                                 _ result: @escaping () -> SingleEvent<Element>?) -> Disposable {
         let answered = LockedFlag()
         let timer = scheduler.scheduleRelative(delay) {
             guard let result = result() else { return }
             answered.set()
-            switch result {
-            case .success(let element):
-                observer.onNext(element)
-                observer.onCompleted()
-            case .failure(let error):
-                observer.onError(error)
-            }
+            observer(result)
         }
         return Disposables.create { [self] in
             timer.dispose()

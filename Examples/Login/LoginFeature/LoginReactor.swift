@@ -83,7 +83,7 @@ public final class LoginReactor: Reactor {
         switch action {
         case .tapLogin(let provider):
             guard currentState.user == nil else { return .empty() }
-            return inFlight(service.login(with: provider).map { ($0.user, $0.token, $0.isNewUser, true) })
+            return inFlight(service.login(with: provider).asObservable().map { ($0.user, $0.token, $0.isNewUser, true) })
 
         case .autoLogin:
             guard currentState.user == nil else { return .empty() }
@@ -98,7 +98,7 @@ public final class LoginReactor: Reactor {
                     tokenStore.clear()
                     return .just(.showAlert("Your session has expired. Please log in again."))
                 }
-                return inFlight(service.restore(token).map { ($0, token, false, false) })
+                return inFlight(service.restore(token).asObservable().map { ($0, token, false, false) })
             }
 
         case .logout:

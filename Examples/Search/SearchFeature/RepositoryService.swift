@@ -20,7 +20,7 @@ public struct SearchError: Error, Equatable, Sendable {
 
 /// Searches repositories, a page at a time. Cold: subscribing starts the request, disposing cancels it.
 public protocol RepositoryService: AnyObject {
-    func search(query: String, page: Int) -> Observable<SearchPage>
+    func search(query: String, page: Int) -> Single<SearchPage>
 }
 
 /// A repository service over a fixed catalogue, with latency on a scheduler. The query "error" fails.
@@ -51,22 +51,21 @@ public final class FakeRepositoryService: RepositoryService, @unchecked Sendable
     /// Requests disposed before they answered.
     public var cancellationCount: Int { lock.withLock { cancelled } }
 
-    public func search(query: String, page: Int) -> Observable<SearchPage> {
-        Observable.create { [self] observer in
+    public func search(query: String, page: Int) -> Single<SearchPage> {
+        Single.create { [self] observer in
             lock.withLock { requests.append("\(query)#\(page)") }
             let answered = BooleanDisposable()
             let timer = scheduler.scheduleRelative(latency) { [self] in
                 answered.dispose()
                 if query == "error" {
-                    observer.onError(SearchError("The search service is unavailable."))
+                    observer(.failure(SearchError("The search service is unavailable.")))
                     return
                 }
                 let matches = Self.catalogue.filter { $0.lowercased().contains(query.lowercased()) }
                 let start = (page - 1) * pageSize
                 let slice = Array(matches.dropFirst(start).prefix(pageSize))
                 let next = start + pageSize < matches.count ? page + 1 : nil
-                observer.onNext(SearchPage(repositories: slice, nextPage: next))
-                observer.onCompleted()
+                observer(.success(SearchPage(repositories: slice, nextPage: next)))
             }
             return Disposables.create { [self] in
                 timer.dispose()

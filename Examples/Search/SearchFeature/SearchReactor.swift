@@ -58,7 +58,7 @@ public final class SearchReactor: Reactor {
         switch action {
         case .updateQuery(let query):
             guard !query.isEmpty else { return .of(.setQuery(""), .setResults([], nextPage: nil), .setLoading(false)) }
-            let search = service.search(query: query, page: 1)
+            let search = service.search(query: query, page: 1).asObservable()
                 .map { Mutation.setResults($0.repositories, nextPage: $0.nextPage) }
                 .catch { .just(.showError(($0 as? SearchError)?.message ?? "\($0)")) }
             return Observable.concat(
@@ -72,7 +72,7 @@ public final class SearchReactor: Reactor {
             guard let page = state.nextPage, !state.isLoading else { return .empty() }
             return Observable.concat(
                 .just(.setLoadingNextPage(true)),
-                service.search(query: state.query, page: page)
+                service.search(query: state.query, page: page).asObservable()
                     .map { Mutation.appendResults($0.repositories, nextPage: $0.nextPage) }
                     .catch { .just(.showError(($0 as? SearchError)?.message ?? "\($0)")) },
                 .just(.setLoadingNextPage(false))
