@@ -19,7 +19,10 @@ struct Options {
       --latency MS         Fake server latency in milliseconds (default 150, 0...5000).
       --fail-rate P        Chance from 0 to 1 that an unscripted login fails (default 0).
       --seed N             Seed for --fail-rate, to replay the same run (default 1).
-      --token-file PATH    Keep the session token in this JSON file instead of in memory.
+      --token-file PATH    Keep the session token in this JSON file instead of in memory. The story starts
+                           logged out: it clears the file first, then saves the session it makes there
+                           (--interactive starts from a session saved in it instead). A path that cannot
+                           be read and written is refused at start, with exit code 2.
       --help               Show this help.
     """
 

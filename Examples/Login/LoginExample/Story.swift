@@ -23,26 +23,40 @@ struct Story {
         func check(_ condition: Bool, _ message: String) {
             if !condition { problems.append(message) }
         }
+        // Every wait has a deadline: a login ends within its 2-second request timeout, so 5 seconds means it is stuck.
+        let deadline = Duration.seconds(5)
+        func stopped(_ step: String, _ awaited: String) -> Bool {
+            var reason = ""
+            if let file = tokenStore as? FileTokenStore {
+                switch file.load() {
+                case .none: reason = " No session is saved in \(file.url.path) (was it deleted or never written?)."
+                case .unreadable(let why): reason = " The saved session cannot be read: \(why)."
+                case .token: reason = ""
+                }
+            }
+            print("\n  STOPPED at step \(step): \(awaited) did not happen within \(deadline).\(reason)")
+            return false
+        }
 
         timeline.chapter("1. Launch with no saved session: auto-login finds nothing")
         app.login.action.onNext(.autoLogin)
-        await app.login.waitUntilIdle()
+        guard await app.waitUntilIdle(deadline: deadline) else { return stopped("1", "the auto-login") }
         check(app.login.currentState.user == nil, "auto-login without a token should stay signed out")
 
         timeline.chapter("2. A burst of 5 taps on a slow login makes one call; its failure is shown once")
         service.enqueue(.failure("Wrong password."), .failure("Wrong password."), .existingUser)
         for _ in 0..<5 { app.login.action.onNext(.tapLogin(.email)) }
-        await app.waitFor { !$0.isLoading }
+        guard await app.waitFor({ !$0.isLoading }, deadline: deadline) else { return stopped("2", "the end of the login") }
         check(service.loginCallCount == 1, "5 taps should make 1 call")
 
         timeline.chapter("3. The same failure again is shown again (a pulse, not a distinctUntilChanged value)")
         app.login.action.onNext(.tapLogin(.email))
-        await app.waitFor { !$0.isLoading }
+        guard await app.waitFor({ !$0.isLoading }, deadline: deadline) else { return stopped("3", "the end of the login") }
         check(timeline.count("ALERT") == 2, "two failures should show two alerts")
 
         timeline.chapter("4. Success: signed in, navigated once, and every feature heard it")
         app.login.action.onNext(.tapLogin(.kakao))
-        await app.waitFor { $0.user != nil && !$0.isLoading }
+        guard await app.waitFor({ $0.user != nil && !$0.isLoading }, deadline: deadline) else { return stopped("4", "the sign-in") }
         check(timeline.count("NAVIGATE") == 1, "success should navigate once")
         check(app.badge.currentState.isSignedIn && app.settings.currentState.isLogoutEnabled, "both features should hear the login")
 
@@ -58,7 +72,9 @@ struct Story {
         let relaunched = LoginScreen(name: "LoginScreen (launch 2)", timeline: timeline)
         relaunched.reactor = app.login
         app.login.action.onNext(.autoLogin)
-        await app.waitFor { $0.user != nil && !$0.isLoading }
+        guard await app.waitFor({ $0.user != nil && !$0.isLoading }, deadline: deadline) else {
+            return stopped("6", "the restore of the saved session")
+        }
 
         timeline.chapter("7. Logout: the badge and the settings screen both hear it")
         app.login.action.onNext(.logout)
