@@ -2,7 +2,8 @@ import Foundation
 import LoginFeature
 import ReactorFlow
 
-/// A terminal login screen, redrawn in place. Keys come from standard input, so they can be typed or piped.
+/// A terminal login screen, redrawn in place. Keys come from standard input, so they can be typed (each key counts
+/// at once: the terminal is in single-key mode while the screen runs) or piped.
 @MainActor
 final class InteractiveSession {
     private let options: Options
@@ -31,7 +32,8 @@ final class InteractiveSession {
         app.login.state.subscribe(onNext: { [weak self] _ in self?.draw(app) }).disposed(by: bag)
         app.login.action.onNext(.autoLogin)
 
-        let piped = isatty(STDIN_FILENO) == 0
+        let piped = !Terminal.enterSingleKeyMode()
+        defer { Terminal.restore() }
         for await key in Self.keys() {
             // Piped keys wait for the previous request, as a person watching the screen would.
             while piped && app.login.currentState.isLoading {
@@ -78,13 +80,11 @@ final class InteractiveSession {
         """)
     }
 
-    /// Standard input, one character at a time, read on its own thread; ends at end of input.
+    /// Standard input, one key at a time, read on its own thread; ends at the end of input.
     private static func keys() -> AsyncStream<Character> {
         AsyncStream { continuation in
             Thread.detachNewThread {
-                while let line = readLine(strippingNewline: true) {
-                    for character in line { continuation.yield(character) }
-                }
+                while let key = Terminal.readKey() { continuation.yield(key) }
                 continuation.finish()
             }
         }
