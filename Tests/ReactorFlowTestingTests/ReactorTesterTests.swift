@@ -191,8 +191,9 @@ struct ReactorTesterTests {
         let hot = scheduler.createHotObservable([.next(10, "early"), .next(30, "hot")])
         let cold = scheduler.createColdObservable([.next(5, "cold"), .completed(6)])
         scheduler.advance(to: 20)
-        let hotRecorder = scheduler.record(hot)
-        let coldRecorder = scheduler.record(cold)
+        let bag = DisposeBag() // the hot subscription never ends: disposed with the bag
+        let hotRecorder = scheduler.record(hot, disposedBy: bag)
+        let coldRecorder = scheduler.record(cold, disposedBy: bag)
         scheduler.advance(to: 40)
         #expect(hotRecorder.events == [.next(30, "hot")])
         #expect(coldRecorder.events == [.next(25, "cold"), .completed(26)])
@@ -202,9 +203,10 @@ struct ReactorTesterTests {
 
     @Test func runStopsOnEndlessWork() {
         let scheduler = TestScheduler(resolution: .milliseconds(1))
-        _ = Observable<Int>.interval(.seconds(1), scheduler: scheduler).subscribe()
+        let ticking = Observable<Int>.interval(.seconds(1), scheduler: scheduler).subscribe()
         withKnownIssue {
             scheduler.run(maxSteps: 10)
         } matching: { String(describing: $0).contains("reschedules forever") }
+        ticking.dispose() // the timer and the scheduler's queue hold each other until then
     }
 }

@@ -6,6 +6,16 @@ import ReactorFlow
 @main
 struct CounterExample {
     static func main() async {
+        let usage = "usage: swift run CounterExample   (taps a counter three times and prints every state; no options)\n"
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--help"] || arguments == ["-h"] {
+            print(usage, terminator: "")
+            return
+        }
+        guard arguments.isEmpty else {
+            FileHandle.standardError.write(Data(("error: unexpected argument '\(arguments[0])'\n" + usage).utf8))
+            exit(2)
+        }
         let start = Date()
         let reactor = CounterReactor(delayScheduler: SerialDispatchQueueScheduler(qos: .userInitiated), delay: .milliseconds(200))
         let bag = DisposeBag()

@@ -180,9 +180,10 @@ struct CombiningOperatorTests {
         let four = Observable.combineLatest(Observable.just(1), Observable.just(2), Observable.just(3), Observable.just(4)) { $0 + $1 + $2 + $3 }
         #expect(four.log().0.elements == [10])
         let subjects = [BehaviorSubject(value: 1), BehaviorSubject(value: 2)]
-        let (log, _) = Observable.combineLatest(subjects.map { $0.asObservable() }).log()
+        let (log, subscription) = Observable.combineLatest(subjects.map { $0.asObservable() }).log()
         subjects[1].onNext(5)
         #expect(log.elements == [[1, 2], [1, 5]])
+        subscription.dispose() // the sources never end: the subscription and its subjects hold each other until then
         let (tuples, _) = Observable<(Int, String)>.combineLatest(Observable.just(1), Observable.just("a")).log()
         #expect(tuples.elements.map { "\($0.0)\($0.1)" } == ["1a"])
         let (failing, _) = Observable.combineLatest(Observable.just(1), Observable.just(2)) { _, _ -> Int in throw TestError() }.log()
@@ -312,9 +313,10 @@ struct FlatMapTests {
         let (thrown, _) = Observable.of(1).flatMapLatest { _ -> Observable<Int> in throw TestError() }.log()
         #expect(thrown.events == [.error(TestError())])
         let subjects = PublishSubject<Observable<Int>>()
-        let (switched, _) = subjects.switchLatest().log()
+        let (switched, subscription) = subjects.switchLatest().log()
         subjects.onNext(.just(5))
         #expect(switched.elements == [5])
+        subscription.dispose()
     }
 
     @Test func flatMapFirstIgnoresElementsWhileBusy() {

@@ -48,8 +48,12 @@ struct CreationTests {
             observer.onNext(subscriptions.count)
             return Disposables.create()
         }
-        #expect(source.log().0.elements == [1])
-        #expect(source.log().0.elements == [2])
+        let (first, firstSubscription) = source.log()
+        let (second, secondSubscription) = source.log()
+        #expect(first.elements == [1])
+        #expect(second.elements == [2])
+        firstSubscription.dispose() // the source never ends
+        secondSubscription.dispose()
     }
 
     @Test func createDisposesItsResourceOnTerminalAndOnDispose() {
@@ -74,8 +78,12 @@ struct CreationTests {
             calls.increment()
             return .just(calls.count)
         }
-        #expect(source.log().0.elements == [1])
-        #expect(source.log().0.elements == [2])
+        let (first, firstSubscription) = source.log()
+        let (second, secondSubscription) = source.log()
+        #expect(first.elements == [1])
+        #expect(second.elements == [2])
+        firstSubscription.dispose() // the source never ends
+        secondSubscription.dispose()
         let failing = Observable<Int>.deferred { throw TestError() }
         #expect(failing.log().0.events == [.error(TestError())])
     }

@@ -222,21 +222,23 @@ struct SubjectTests {
         let subject = PublishSubject<Int>()
         var first: [Int] = []
         var second: [Int] = []
-        _ = subject.subscribe(onNext: { value in
+        let sending = subject.subscribe(onNext: { value in
             first.append(value)
             if value == 1 { subject.onNext(2) }
         })
-        _ = subject.subscribe(onNext: { second.append($0) })
+        let watching = subject.subscribe(onNext: { second.append($0) })
         subject.onNext(1)
         #expect(first == [1, 2])
         #expect(second == [1, 2])
+        sending.dispose() // its closure holds the subject: they keep each other alive until then
+        watching.dispose()
     }
 
     @Test func subscribingFromInsideADeliveryReplaysAtOnceWithoutDuplicates() {
         let subject = BehaviorSubject(value: 0)
         var inner: [Int] = []
         var bag: Disposable?
-        _ = subject.subscribe(onNext: { value in
+        let outer = subject.subscribe(onNext: { value in
             if value == 1 && bag == nil {
                 bag = subject.subscribe(onNext: { inner.append($0) })
             }
@@ -245,6 +247,7 @@ struct SubjectTests {
         subject.onNext(2)
         #expect(inner == [1, 2])
         bag?.dispose()
+        outer.dispose()
     }
 
     /// Also shows that a dispose from inside the observer does not wait for its own delivery (A3): it would hang.

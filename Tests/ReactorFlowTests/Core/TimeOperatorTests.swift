@@ -115,12 +115,13 @@ struct TimeOperatorTests {
     @Test func subscribeOnSubscribesOnTheScheduler() {
         let source = scheduler.createColdObservable([.next(10, 1)])
         let observer = scheduler.createObserver(Int.self)
-        _ = source.subscribe(on: scheduler).subscribe(observer)
+        let subscription = source.subscribe(on: scheduler).subscribe(observer)
         #expect(source.subscriptions.isEmpty)
         scheduler.advance(to: 50)
         // The subscription is scheduled for now: one tick later, with RxTest's processing delay.
         #expect(source.subscriptions == [Subscription(1)])
         #expect(observer.events == [.next(11, 1)])
+        subscription.dispose()
     }
 
     @Test func testSchedulerRunsInTimeOrderAndCancels() {
@@ -154,9 +155,10 @@ struct ShareTests {
         firstSubscription.dispose()
         secondSubscription.dispose()
         #expect(!subject.hasObservers)
-        let (third, _) = shared.log()
+        let (third, thirdSubscription) = shared.log()
         #expect(third.elements.isEmpty, "whileConnected starts a fresh buffer")
         #expect(subscriptions.count == 2)
+        thirdSubscription.dispose()
     }
 
     @Test func shareForeverKeepsItsBuffer() {
@@ -167,7 +169,9 @@ struct ShareTests {
         subject.onNext(2)
         subject.onNext(3)
         subscription.dispose()
-        #expect(shared.log().0.elements == [2, 3])
+        let (late, lateSubscription) = shared.log()
+        #expect(late.elements == [2, 3])
+        lateSubscription.dispose()
     }
 
     @Test func shareWhileConnectedReconnectsAfterCompletion() {
@@ -180,15 +184,18 @@ struct ShareTests {
     @Test func replayAndPublishWaitForConnect() {
         let subject = PublishSubject<Int>()
         let replayed = subject.replay(1)
-        let (early, _) = replayed.log()
+        let (early, earlySubscription) = replayed.log()
         subject.onNext(0)
         let connection = replayed.connect()
         subject.onNext(1)
         #expect(early.elements == [1])
-        #expect(replayed.log().0.elements == [1])
+        let (late, lateSubscription) = replayed.log()
+        #expect(late.elements == [1])
         connection.dispose()
         subject.onNext(2)
         #expect(early.elements == [1])
+        earlySubscription.dispose() // the replay subject never ends: they hold each other until then
+        lateSubscription.dispose()
 
         let published = Observable.of(1, 2).publish()
         let (log, _) = published.log()

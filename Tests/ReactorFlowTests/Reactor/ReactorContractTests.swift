@@ -145,10 +145,11 @@ struct ReactorContractTests {
     func reentrantActionsFIFO(shape: PipelineShape) {
         let reactor = shape.reactor()
         var order: [String] = []
-        reactor.onMutate = { action in
+        // Unowned: the reactor keeps these closures, so a strong capture would keep the reactor forever.
+        reactor.onMutate = { [unowned reactor] action in
             if action == .record("from-mutate-trigger") { reactor.action.onNext(.record("sent-in-mutate")) }
         }
-        reactor.onReduce = { state in
+        reactor.onReduce = { [unowned reactor] state in
             if state.log.last == "from-reduce-trigger" { reactor.action.onNext(.record("sent-in-reduce")) }
         }
         let subscription = reactor.state.skip(1).subscribe(onNext: { state in

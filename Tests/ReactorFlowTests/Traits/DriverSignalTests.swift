@@ -27,16 +27,17 @@ struct DriverSignalTests {
         let source = scheduler.createColdObservable([.next(10, "a"), .next(20, "b")])
         var driverLog: [String] = []
         var signalLog: [String] = []
+        let bag = DisposeBag()
         withSharing(on: scheduler) {
             let driver = source.asDriver(onErrorJustReturn: "")
             let signal = source.asSignal(onErrorJustReturn: "")
             scheduler.scheduleAt(100) {
-                _ = driver.drive(onNext: { driverLog.append("first \($0)") })
-                _ = signal.emit(onNext: { signalLog.append("first \($0)") })
+                driver.drive(onNext: { driverLog.append("first \($0)") }).disposed(by: bag)
+                signal.emit(onNext: { signalLog.append("first \($0)") }).disposed(by: bag)
             }
             scheduler.scheduleAt(115) {
-                _ = driver.drive(onNext: { driverLog.append("second \($0)") })
-                _ = signal.emit(onNext: { signalLog.append("second \($0)") })
+                driver.drive(onNext: { driverLog.append("second \($0)") }).disposed(by: bag)
+                signal.emit(onNext: { signalLog.append("second \($0)") }).disposed(by: bag)
             }
             scheduler.advance(to: 200)
         }
