@@ -270,7 +270,7 @@ enum Scenarios {
         return time
     }
 
-    /// The "minimal serialized store": a lock, a reentrancy queue and one subscriber, with none of a
+    /// The minimal serialized store: a lock, a reentrancy queue and one subscriber, with none of a
     /// reactor's other duties (no `mutate`, no effects, no replay, no dispose safety). `boxed` hands each mutation
     /// over in a fresh heap object, as `mutate`'s `.just` does: the share of a `counter` action the API itself costs.
     /// `weakOwner` adds what rule B9 costs: the store refers to its owner weakly, as a reactor's loop refers to the

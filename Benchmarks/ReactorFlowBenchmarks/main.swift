@@ -53,7 +53,7 @@ while let argument = arguments.popFirst() {
 
 // glibc takes shortcuts while a process has only ever had one thread: its mutexes and its allocator then skip their
 // atomic instructions. An app always has several threads, and `contended` starts two, after which every later
-// scenario (the floors, before session 7) ran slower than the earlier ones. So a thread is started and finished
+// scenario (the floors) would run slower than the earlier ones. So a thread is started and finished
 // first: every figure is then measured the way an app runs it, and the ratios between them are fair.
 let firstThread = DispatchSemaphore(value: 0)
 Thread.detachNewThread { firstThread.signal() }

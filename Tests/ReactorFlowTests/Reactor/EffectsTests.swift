@@ -169,7 +169,7 @@ final class SerialHandOffReactor: Reactor {
     }
 }
 
-@Suite("Effects (issue 7)")
+@Suite("Effects")
 struct EffectsTests {
     enum LoadingPolicy: CaseIterable, Sendable {
         case merge, latest, first, serial

@@ -17,7 +17,7 @@ final class Census: @unchecked Sendable { // `alive` is only touched on the test
     func member() -> Member { Member(self) }
 }
 
-@Suite("Lifetime: every operator releases what a subscription created (issue 8)")
+@Suite("Lifetime: every operator releases what a subscription created")
 struct LifetimeTests {
     static let cyclesPerOperator = 10_000
 

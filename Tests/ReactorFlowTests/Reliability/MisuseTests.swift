@@ -17,7 +17,7 @@ final class NillingView: View {
     }
 }
 
-@Suite("Misuse (issue 8): documented results, never a crash")
+@Suite("Misuse: documented results, never a crash")
 @MainActor
 struct MisuseTests {
     @Test("nil-ing the reactor inside a state callback unbinds at once")

@@ -225,7 +225,7 @@ extension Model {
     }
 }
 
-@Suite("Property-based tests: flattening, timers, pairing, recovery, sharing (issue 8)")
+@Suite("Property-based tests: flattening, timers, pairing, recovery, sharing")
 struct MorePropertyTests {
     let base = PropertyTests()
 

@@ -177,7 +177,7 @@ enum Model {
     }
 }
 
-@Suite("Property-based operator tests (issue 8)")
+@Suite("Property-based operator tests")
 struct PropertyTests {
     static let scriptsPerOperator = 1_000
 

@@ -55,7 +55,7 @@ final class GrammarChecker: @unchecked Sendable { // `ended` and `violations` ar
     }
 }
 
-@Suite("Concurrency torture (issue 8)")
+@Suite("Concurrency torture")
 struct TortureTests {
     static let threads = 8
     static let operationsPerThread = 2_000
