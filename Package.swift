@@ -19,6 +19,7 @@ let package = Package(
                 "Core/Operators/Throttle/README.md",
                 "Core/Operators/Share/README.md",
                 "Core/Operators/CombineLatest/README.md",
+                "Core/Subjects/Core/README.md",
             ]
         ),
         .target(name: "ReactorFlowTesting", dependencies: ["ReactorFlow"]),

@@ -13,28 +13,6 @@
 /// which orders every access, so `current` needs no lock of its own.
 @usableFromInline
 final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pending`, `running`, `isDisposed`, `takesActionsDirectly`, `madeReducedStates` and the inline fields are guarded by `lock`; `current` by the running role; the rest is set by `configure` before any work can arrive
-    /// One item of work.
-    @usableFromInline
-    enum Work {
-        /// An action for `mutate`, with the `send(_:)` call that sent it, if any.
-        case action(R.Action, SendToken?)
-        /// A mutation for `reduce`.
-        case mutation(R.Mutation)
-        /// A lane's stream ended and the lane has queued actions: start them (`.serial`).
-        case resumeLanes
-        /// A mutation stream ended: it is counted finished (for `send(_:)` and `waitUntilIdle()`) once the mutations
-        /// it sent before are reduced, which is when the loop comes to this.
-        case streamEnded(SendToken?)
-
-        /// Counts a stream's end as finished in `tracker`; does nothing for other work. Called when the loop comes
-        /// to it, and for work dropped because the reactor is gone, so that nobody waits for that stream forever.
-        @inlinable
-        func countStreamEnd(in tracker: EffectTracker) {
-            guard case .streamEnded(let token) = self else { return }
-            tracker.streamEnded(token: token)
-        }
-    }
-
     /// The state the next `reduce` starts from (see `reduce` for how it is read).
     @usableFromInline @exclusivity(unchecked) var current: R.State
     @usableFromInline @exclusivity(unchecked) var pending = FIFO<Work>()
@@ -140,47 +118,6 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
         case .next(let mutation): receiveMutation(mutation)
         case .error(let error): Diagnostics.report(.reactorStreamEnded, error: error, message: "\(R.self).transform(action:) or transform(mutation:) failed; actions are no longer processed, the last state stays current")
         case .completed: Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(action:) or transform(mutation:) completed; actions are no longer processed, the last state stays current")
-        }
-    }
-
-    /// Reduces `mutation` now if the running thread is subscribing to its stream (rule B5), or goes through
-    /// `submit` otherwise: to run it now if the loop is idle, or to queue it.
-    @inlinable
-    func receiveMutation(_ mutation: R.Mutation) {
-        lock.lock()
-        guard inlineThread != 0, running, inlineThread == ThreadID.current else {
-            return startOrQueueHoldingLock(.mutation(mutation))
-        }
-        if reducingInline || inlineBlocked {
-            // Reentrant (sent from `reduce` or a state subscriber), or behind such a one: it keeps its place. Work
-            // that other threads queued meanwhile does not hold inline mutations back: it has no order with them.
-            inlineBlocked = true
-            pending.append(.mutation(mutation))
-            return lock.unlock()
-        }
-        reducingInline = true
-        lock.unlock()
-        // The running thread holds the reactor for as long as it runs (see `startOrQueueHoldingLock`).
-        if let reactor { _ = reduce(mutation, reactor: reactor, isLast: false) }
-        lock.withLock { reducingInline = false }
-    }
-
-    /// Subscribes to a mutation stream inside `subscribe`, on the thread that holds the running role: what the
-    /// stream emits synchronously meanwhile is reduced inline (see `receiveMutation`).
-    @inlinable
-    func followInline(_ subscribe: () -> Void) {
-        let me = ThreadID.current
-        let saved = lock.withLock { () -> (UInt, Bool) in
-            defer {
-                inlineThread = me
-                inlineBlocked = false
-            }
-            return (inlineThread, inlineBlocked)
-        }
-        subscribe()
-        lock.withLock {
-            inlineThread = saved.0
-            inlineBlocked = saved.1
         }
     }
 

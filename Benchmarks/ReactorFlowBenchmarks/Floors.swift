@@ -1,0 +1,162 @@
+import FloorAtomics
+import Foundation
+import HeapStatistics
+import ReactorFlow
+
+/// The floors: the same work as a scenario with none of the framework, measured in the same run.
+extension Scenarios {
+    /// The plain `state = reduce(state, mutation)` loop, with the reducer behind an opaque call so it is not folded.
+    static func floorReduceLoop(_ n: Int) -> UInt64 {
+        var state = CounterReactor.State()
+        let reduce = opaqueReducer(of: CounterReactor())
+        let time = elapsed {
+            for _ in 0..<n { state = reduce(state, .increaseValue) }
+        }
+        precondition(state.value == n)
+        return time
+    }
+
+    /// The same loop plus one closure subscriber: the least any state delivery can cost.
+    static func floorReduceAndSubscriber(_ n: Int) -> UInt64 {
+        var state = CounterReactor.State()
+        let reduce = opaqueReducer(of: CounterReactor())
+        var seen = 0
+        let subscriber = opaqueSubscriber { (state: CounterReactor.State) in seen = state.value }
+        let time = elapsed {
+            for _ in 0..<n {
+                state = reduce(state, .increaseValue)
+                subscriber(state)
+            }
+        }
+        precondition(seen == n)
+        return time
+    }
+
+    /// The minimal serialized store: a lock, a reentrancy queue and one subscriber, with none of a
+    /// reactor's other duties (no `mutate`, no effects, no replay, no dispose safety). `boxed` hands each mutation
+    /// over in a fresh heap object, as `mutate`'s `.just` does: the share of a `counter` action the API itself costs.
+    /// `weakOwner` adds what rule B9 costs: the store refers to its owner weakly, as a reactor's loop refers to the
+    /// reactor, and holds it for each turn, so that an owner released on another thread cannot die mid-turn.
+    static func floorSerializedStore(boxed: Bool, weakOwner: Bool = false) -> (Int) -> UInt64 {
+        { n in
+            var seen = 0
+            let owner = StoreOwner()
+            let store = SerializedStore(initialState: CounterReactor.State(),
+                                        reduce: opaqueReducer(of: CounterReactor()),
+                                        subscriber: opaqueSubscriber { seen = $0.value },
+                                        owner: weakOwner ? owner : nil)
+            let time = elapsed {
+                if boxed {
+                    for _ in 0..<n { store.send(boxing: .increaseValue) }
+                } else {
+                    for _ in 0..<n { store.send(.increaseValue) }
+                }
+            }
+            precondition(seen == n)
+            withExtendedLifetime(owner) {}
+            return time
+        }
+    }
+
+    /// `concat3`'s share of the same floor: per operation three mutations, reduced and delivered one at a time in
+    /// one turn, handed over in the five heap objects `concat(.just, .just, .just)` makes, with the owner held weakly.
+    static func floorSerializedStoreConcat3(_ n: Int) -> UInt64 {
+        var seen = 0
+        let owner = StoreOwner()
+        let store = SerializedStore(initialState: CounterReactor.State(), reduce: opaqueReducer(of: CounterReactor()),
+                                    subscriber: opaqueSubscriber { seen = $0.value }, owner: owner)
+        let time = elapsed {
+            for _ in 0..<n { store.send(boxingThree: .increaseValue, .increaseValue, .increaseValue) }
+        }
+        precondition(seen == 3 * n)
+        withExtendedLifetime(owner) {}
+        return time
+    }
+
+    /// `pulse`'s share of the same floor: the owner held weakly, and eleven subscribers that each do what the
+    /// scenario's do (ten compare one field with the last they saw, one watches the pulse's update count), called
+    /// one after another with the state.
+    ///
+    /// `serialization` adds the least that rules A2 and A3 ask of each subscriber, or not: a subscriber is never
+    /// called concurrently with itself (a replay on a subscribing thread may overlap the loop's delivery), and not at
+    /// all once disposed on another thread, while nothing is locked as it runs (B12). So each delivery claims the
+    /// subscriber, calls it, and gives the claim back: with a lock round trip, as ReactorFlow's subjects do; with
+    /// two compare-and-swaps on a word of the subscriber's, so that a disposer waiting for the delivery can be woken;
+    /// or with one compare-and-swap and a plain store, the least a processor offers, if a disposer polls instead.
+    static func floorSerializedStorePulse(serialization: SubscriberSerialization) -> (Int) -> UInt64 {
+        { n in
+            let owner = StoreOwner()
+            let alerts = PulseFloorSubscriber(field: nil)
+            let subscribers = [alerts] + (0..<10).map(PulseFloorSubscriber.init)
+            let lock = FloorLock()
+            // Without reference counting per subscriber: the list holds them all along.
+            let deliver = opaqueSubscriber { (state: PulseReactor.State) in
+                if serialization == .lock { lock.lock() }
+                for index in subscribers.indices {
+                    Unmanaged.passUnretained(subscribers[index])._withUnsafeGuaranteedRef { subscriber in
+                        switch serialization {
+                        case .none:
+                            subscriber.receive(state)
+                        case .lock:
+                            // A real subject queues the state for a subscriber that is busy; here none ever is.
+                            guard !subscriber.disposed && !subscriber.delivering else { return }
+                            subscriber.delivering = true
+                            lock.unlock()
+                            subscriber.receive(state)
+                            lock.lock()
+                            subscriber.delivering = false
+                        case .compareAndSwapTwice:
+                            guard subscriber.claim() else { return }
+                            subscriber.receive(state)
+                            // Fails only if a disposer marked the word meanwhile: it would be woken here.
+                            _ = subscriber.unclaim()
+                        case .compareAndSwapThenStore:
+                            guard subscriber.claim() else { return }
+                            subscriber.receive(state)
+                            floor_store_release(subscriber.claimWord, 0)
+                        }
+                    }
+                }
+                if serialization == .lock { lock.unlock() }
+            }
+            let store = SerializedStore(initialState: PulseReactor.State(), reduce: opaqueReducer(of: PulseReactor()),
+                                        subscriber: deliver, owner: owner)
+            let time = elapsed {
+                for index in 0..<n { store.send(index.isMultiple(of: 2) ? .alert("hi") : .tick) }
+            }
+            precondition(alerts.alerts == (n + 1) / 2, "the pulse floor lost alerts")
+            withExtendedLifetime(owner) {}
+            return time
+        }
+    }
+
+    /// A reference for `contended`: the boxed store with its owner held weakly, and two threads sending `n / 2`
+    /// mutations each, so that the lock, the store's fields and the owner's side table move between the two cores as
+    /// a reactor's do. Not a lower bound: under two senders the cost also depends on who wins the lock and how the
+    /// work batches, and ReactorFlow's `contended` has come out below it.
+    static func floorSerializedStoreContended(_ n: Int) -> UInt64 {
+        var seen = 0
+        let owner = StoreOwner()
+        let store = SerializedStore(initialState: CounterReactor.State(), reduce: opaqueReducer(of: CounterReactor()),
+                                    subscriber: opaqueSubscriber { seen = $0.value }, owner: owner)
+        let half = n / 2
+        let time = onTwoThreads(sharing: store) { store in
+            for _ in 0..<half { store.send(boxing: .increaseValue) }
+        }
+        precondition(seen == half * 2, "the contended floor lost mutations")
+        withExtendedLifetime(owner) {}
+        return time
+    }
+
+    enum SubscriberSerialization { case none, lock, compareAndSwapTwice, compareAndSwapThenStore }
+
+    @inline(never)
+    static func opaqueReducer<R: Reactor>(of reactor: R) -> (R.State, R.Mutation) -> R.State {
+        { reactor.reduce(state: $0, mutation: $1) }
+    }
+
+    @inline(never)
+    static func opaqueSubscriber<State>(_ body: @escaping (State) -> Void) -> (State) -> Void {
+        body
+    }
+}

@@ -1,0 +1,47 @@
+/// The latest elements a subject replays: none, one (behavior subjects, relays, a reactor's state — kept inline,
+/// with no queue to churn per element), or up to `capacity` in a queue, boxed so that the common subjects do not
+/// carry its two words. The capacity is the subject's (`SubjectCore.replayCapacity`), kept there in spare bytes.
+@usableFromInline
+struct ReplayBuffer<Element> {
+    @usableFromInline
+    final class Queue {
+        @usableFromInline var elements = FIFO<Element>()
+        @usableFromInline init() {}
+    }
+
+    @usableFromInline var latest: Element?
+    @usableFromInline let queue: Queue?
+
+    @inlinable
+    init(capacity: Int) {
+        queue = capacity > 1 ? Queue() : nil
+    }
+
+    /// Returns the element that left the buffer, for the caller to release after its lock.
+    @inlinable
+    mutating func append(_ element: Element, capacity: Int32) -> Element? {
+        switch capacity {
+        case 0: return nil
+        case 1:
+            return exchange(&latest, with: element)
+        default:
+            let queue = queue.unsafelyUnwrapped
+            queue.elements.append(element)
+            return queue.elements.count > Int(capacity) ? queue.elements.popFirst() : nil
+        }
+    }
+
+    @inlinable
+    func last(capacity: Int32) -> Element? {
+        capacity <= 1 ? latest : queue.unsafelyUnwrapped.elements.elements.last
+    }
+
+    @inlinable
+    func forEach(_ body: (Element) -> Void) {
+        if let queue {
+            for element in queue.elements.elements { body(element) }
+        } else if let latest {
+            body(latest)
+        }
+    }
+}

@@ -1,0 +1,127 @@
+// Sending to a subject: events from any thread, or reentrantly from an observer, wait in a queue and are
+// delivered by one thread at a time, in the order they were sent, to every subscriber.
+
+extension SubjectCore {
+    /// Sends `event`; an element goes through `onNext(_:)`.
+    @inlinable
+    func on(_ event: Event<Element>) {
+        guard event.isStopEvent else {
+            if case .next(let element) = event { onNext(element) }
+            return
+        }
+        lock.lock()
+        if stopped || ignoresStopEvents {
+            lock.unlock()
+            return
+        }
+        lastSequence &+= 1
+        stopEvent = event
+        guard !draining else { return waitKeepingLockThenUnlock(event) }
+        draining = true
+        retireWalkedListKeepingLock()
+        let targets = subscriptions
+        subscriptions = []
+        deliverKeepingLock(event, sequence: lastSequence, to: targets)
+        deliverWaitingThenUnlock()
+    }
+
+    /// Sends `element`, which is copied into an event only to be queued (another thread or an observer is
+    /// delivering) or for a subscriber without an element handler: a subject's own senders (`onNext`, `accept`)
+    /// come here directly, saving the copies that taking the element out of an event costs.
+    @inlinable
+    func onNext(_ element: Element) {
+        lock.lock()
+        if stopped {
+            lock.unlock()
+            return
+        }
+        lastSequence &+= 1
+        // The element the replay buffer lets go of dies after the lock, like every user value (see `Sink`, point 3).
+        let displaced = buffer.append(element, capacity: replayCapacity)
+        defer { withExtendedLifetime(displaced) {} }
+        guard !draining else { return waitKeepingLockThenUnlock(.next(element)) }
+        draining = true
+        // The common case, nobody else delivering: this element goes out without touching the queue.
+        let retiredLists = walkDeliveringKeepingLock(element)
+        deliverWaitingThenUnlock()
+        withExtendedLifetime(retiredLists) {}
+    }
+
+    /// Called holding `lock` while another thread, or an observer reentrantly, delivers: `event` (the latest sent)
+    /// waits for it in the queue.
+    @inlinable
+    func waitKeepingLockThenUnlock(_ event: Event<Element>) {
+        madeOverflow.waitingEvents.append((lastSequence, event))
+        lock.unlock()
+    }
+
+    /// Called holding `lock` and the draining role once the sender's own event went out: delivers the events sent
+    /// meanwhile (reentrantly, or from other threads), then gives up the role and the lock.
+    @inlinable
+    func deliverWaitingThenUnlock() {
+        // The queue holds the only reference to each waiting event: every one taken from it is kept here too, so
+        // that it dies after the lock, since a deinitialisation is user code (B12). Optional, so that the common
+        // case makes and frees no array.
+        var taken: [Event<Element>]?
+        while let (sequence, event) = overflow?.waitingEvents.popFirst() {
+            if taken == nil { taken = [] }
+            taken?.append(event)
+            let targets = subscriptions
+            switch event {
+            case .next(let element):
+                // One copy of the element here, rather than one in each subscriber that has an element handler.
+                targets.withUnsafeBufferPointer { targets in
+                    deliverKeepingLock(element: element, as: event, sequence: sequence, to: targets)
+                }
+            case .error, .completed:
+                retireWalkedListKeepingLock()
+                subscriptions = []
+                deliverKeepingLock(event, sequence: sequence, to: targets)
+            }
+        }
+        draining = false
+        lock.unlock()
+        withExtendedLifetime(taken) {}
+    }
+
+
+    /// Called holding `lock`; returns holding it, once `event` (number `sequence`) went to each of `targets` that
+    /// joined before it.
+    ///
+    /// The subscriptions share `lock`, so one critical section ends a delivery and starts the next: one lock round
+    /// trip per subscriber and event, plus the caller's. Each target is checked when its turn comes, since an
+    /// earlier observer may have disposed it.
+    @inlinable
+    func deliverKeepingLock(_ event: Event<Element>, sequence: UInt64, to targets: [SubjectSubscription<Element>]) {
+        var index = 0
+        let count = targets.count
+        while index < count {
+            Unmanaged.passUnretained(targets[index])._withUnsafeGuaranteedRef { subscription in
+                if subscription.joinedAt < sequence { subscription.deliverKeepingLock(event) }
+            }
+            index += 1
+        }
+    }
+
+    /// `deliverKeepingLock(_:sequence:to:)` for `event`, which is `.next(element)`: a subscriber with an element
+    /// handler gets `element` itself. Taking the element out of the event in the subscriber's handler would copy it
+    /// (generic code binds a payload by copying the enum), which for a state means retaining and releasing each of
+    /// its strings and arrays, per subscriber and state.
+    @inlinable @inline(__always)
+    func deliverKeepingLock(element: Element, as event: Event<Element>, sequence: UInt64,
+                            to targets: UnsafeBufferPointer<SubjectSubscription<Element>>) {
+        var index = 0
+        let count = targets.count
+        while index < count {
+            Unmanaged.passUnretained(targets[index])._withUnsafeGuaranteedRef { subscription in
+                guard subscription.joinedAt < sequence else { return }
+                if subscription.elementHandler != nil || subscription.elementObserver != nil {
+                    subscription.deliverKeepingLock(element: element, as: event)
+                } else {
+                    subscription.deliverKeepingLock(event)
+                }
+            }
+            index += 1
+        }
+    }
+}

@@ -1,0 +1,75 @@
+// The sole-sender path: a sender that never sends concurrently with itself (a reactor's loop) delivers
+// without the queue, walking the subscriber list without retaining it; a list that changes meanwhile is
+// retired rather than changed in place, and released by the walker when its walk ends.
+
+extension SubjectCore {
+    /// Called holding `lock` before `subscriptions` changes. While a delivery walks the list without a
+    /// reference of its own, the list is kept for it: the change then makes a new list rather than changing the
+    /// walked one in place (or freeing it), and the walker lets go of the old one when its walk ends.
+    @inlinable
+    func retireWalkedListKeepingLock() {
+        guard walking else { return }
+        madeOverflow.retiredLists.append(subscriptions)
+    }
+
+
+    /// Delivers `element` from a source that never sends concurrently with itself and is the only sender (a
+    /// reactor's loop, or a serialized stream): the subject's own queue and draining role are then not needed,
+    /// which saves a lock round trip per element. Subscribers still get elements in order, each serialized by its
+    /// subscription, and one that joins meanwhile is skipped through its replay, as with `on(_:)`.
+    @inlinable
+    func publishFromSoleSender(_ element: Element) {
+        let leftovers = publishFromSoleSenderKeepingLock(element)
+        lock.unlock()
+        // The previous state, say, dies here, after the lock: its deinitialisation may use the reactor.
+        withExtendedLifetime(leftovers) {}
+    }
+
+    /// What a delivery let go of, for the caller to release after the lock (a deinitialisation is user code, B12):
+    /// the element the replay buffer let go of, and the subscriber lists retired while the delivery walked them. A
+    /// struct rather than a tuple: returned as a tuple, the loop's caller copied the state through generic code.
+    @usableFromInline
+    struct Leftovers {
+        @usableFromInline let displaced: Element?
+        @usableFromInline let retiredLists: [[SubjectSubscription<Element>]]?
+
+        @inlinable
+        init(displaced: Element?, retiredLists: [[SubjectSubscription<Element>]]?) {
+            self.displaced = displaced
+            self.retiredLists = retiredLists
+        }
+    }
+
+    /// `publishFromSoleSender`, returning holding `lock` once every subscriber had the element, so that a caller
+    /// sharing the lock can use the same critical section (the reactor's loop ends its turn in it). The caller must
+    /// release what it returns after unlocking.
+    @inlinable
+    func publishFromSoleSenderKeepingLock(_ element: Element) -> Leftovers {
+        lock.lock()
+        guard !stopped else { return Leftovers(displaced: nil, retiredLists: nil) }
+        lastSequence &+= 1
+        let displaced = buffer.append(element, capacity: replayCapacity)
+        return Leftovers(displaced: displaced, retiredLists: walkDeliveringKeepingLock(element))
+    }
+
+    /// Called holding `lock` by the one thread delivering the latest element (number `lastSequence`): delivers it to
+    /// every subscriber, returning holding `lock` with the subscriber lists retired meanwhile, which the caller
+    /// releases after unlocking.
+    ///
+    /// The list is walked without a reference of its own, which saves a reference-count pair (two atomic
+    /// instructions) per element: `walking` makes whoever changes the list meanwhile, while a subscriber runs
+    /// without the lock, keep the walked one alive and unchanged for this walk (`retireWalkedListKeepingLock`).
+    /// A walk may nest inside another (a subscriber that makes the sender send again, reentrantly, where nothing
+    /// queues it): only the outermost lets go of the retired lists.
+    @inlinable @inline(__always)
+    func walkDeliveringKeepingLock(_ element: Element) -> [[SubjectSubscription<Element>]]? {
+        let outerWalk = walking
+        walking = true
+        // The buffer's address outlives the closure, which `walking` makes safe (above).
+        let walked = subscriptions.withUnsafeBufferPointer { $0 }
+        deliverKeepingLock(element: element, as: .next(element), sequence: lastSequence, to: walked)
+        walking = outerWalk
+        guard !outerWalk, let overflow, !overflow.retiredLists.isEmpty else { return nil }
+        return exchange(&overflow.retiredLists, with: [])
+    }
+}
