@@ -31,7 +31,7 @@ let package = Package(
         .executableTarget(name: "SearchExample", dependencies: ["SearchFeature", "ReactorFlow"], path: "Examples/Search/SearchExample"),
         .target(name: "HeapStatistics", path: "Benchmarks/HeapStatistics"),
         .target(name: "FloorAtomics", path: "Benchmarks/FloorAtomics"),
-        .executableTarget(name: "ReactorFlowBenchmarks", dependencies: ["ReactorFlow", "HeapStatistics", "FloorAtomics"], path: "Benchmarks/ReactorFlowBenchmarks"),
+        .executableTarget(name: "ReactorFlowBenchmarks", dependencies: ["ReactorFlow", "ReactorFlowTesting", "HeapStatistics", "FloorAtomics"], path: "Benchmarks/ReactorFlowBenchmarks"),
         .testTarget(name: "ReactorFlowTests", dependencies: ["ReactorFlow", "ReactorFlowTesting"]),
         .testTarget(name: "ReactorFlowTestingTests", dependencies: ["ReactorFlow", "ReactorFlowTesting"]),
         .testTarget(name: "ExampleTests", dependencies: ["CounterFeature", "SearchFeature", "ReactorFlow", "ReactorFlowTesting"]),

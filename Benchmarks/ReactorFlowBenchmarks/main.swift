@@ -23,7 +23,17 @@ struct Report: Codable {
     let scenarios: [Result]
     let floor: [String: Double]
     let multipleOfFloor: [String: Double]
+    let screens: [ScreenResult]
     let targets: [String: Double]
+}
+
+/// A realistic screen and its reference, measured in alternation: medians of each, and of the pairs' ratios.
+struct ScreenResult: Codable {
+    let name: String
+    let unit: String
+    let median: Double
+    let referenceMedian: Double
+    let multipleOfReference: Double
 }
 
 let usage = "usage: ReactorFlowBenchmarks [--json] [--filter NAME] [--iterations N]"
@@ -159,10 +169,38 @@ for (scenarioName, floorName) in contractFloors where filter.map({ "floor".conta
     if !json { print(String(format: "%-26@ median %5.2f × floor %@ (%d alternating pairs)", scenarioName as NSString, multiple, floorName as NSString, runs)) }
 }
 
+// Realistic screens, each next to its reference (the same work without ReactorFlow), in alternating pairs.
+let screenPairs: [(name: String, unit: String, operations: Int, run: (Int) -> UInt64, reference: (Int) -> UInt64)] = [
+    ("list-screen", "ns/action", scaled(100_000), Screens.listScreen, Screens.listScreenReference),
+    ("search-screen", "ns/keystroke", scaled(100_000), Screens.searchScreen, Screens.searchScreenReference),
+    ("app-wide-event", "ns/event (1,000 reactors)", scaled(3_000), Screens.appWideEvent, Screens.appWideEventReference),
+]
+var screens: [ScreenResult] = []
+for pair in screenPairs where filter.map({ pair.name.contains($0) || "screens".contains($0) }) ?? true {
+    _ = pair.run(max(10, pair.operations / 10))
+    _ = pair.reference(max(10, pair.operations / 10))
+    var measured: [Double] = [], references: [Double] = [], ratios: [Double] = []
+    for _ in 0..<runs {
+        let perOperation = Double(pair.run(pair.operations)) / Double(pair.operations)
+        let perReference = Double(pair.reference(pair.operations)) / Double(pair.operations)
+        measured.append(perOperation)
+        references.append(perReference)
+        ratios.append(perOperation / perReference)
+    }
+    let median = { (values: [Double]) in values.sorted()[values.count / 2] }
+    let result = ScreenResult(name: pair.name, unit: pair.unit, median: median(measured), referenceMedian: median(references),
+                              multipleOfReference: median(ratios))
+    screens.append(result)
+    if !json {
+        print(String(format: "%-26@ median %9.1f  reference %9.1f  %5.2f × reference  %@", pair.name as NSString,
+                     result.median, result.referenceMedian, result.multipleOfReference, pair.unit as NSString))
+    }
+}
+
 if json {
     let targets = ["counter": 100.0, "concat3": 250, "pulse": 400, "contended": 300, "create-reactor": 2000, "memory-per-reactor": 1024]
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    let data = try encoder.encode(Report(scenarios: results, floor: floor, multipleOfFloor: multipleOfFloor, targets: targets))
+    let data = try encoder.encode(Report(scenarios: results, floor: floor, multipleOfFloor: multipleOfFloor, screens: screens, targets: targets))
     print(String(decoding: data, as: UTF8.self))
 }
