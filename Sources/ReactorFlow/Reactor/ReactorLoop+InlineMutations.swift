@@ -8,7 +8,7 @@ extension ReactorLoop {
     @inlinable
     func receiveMutation(_ mutation: R.Mutation) {
         lock.lock()
-        guard inlineThread != 0, running, inlineThread == ThreadID.current else {
+        guard inlineOpen, running, InlineWindow.isOpen(for: self) else {
             return startOrQueueHoldingLock(.mutation(mutation))
         }
         if reducingInline || inlineBlocked {
@@ -29,18 +29,19 @@ extension ReactorLoop {
     /// stream emits synchronously meanwhile is reduced inline (see `receiveMutation`).
     @inlinable
     func followInline(_ subscribe: () -> Void) {
-        let me = ThreadID.current
-        let saved = lock.withLock { () -> (UInt, Bool) in
+        let outerWindow = InlineWindow.open(for: self)
+        let saved = lock.withLock { () -> (Bool, Bool) in
             defer {
-                inlineThread = me
+                inlineOpen = true
                 inlineBlocked = false
             }
-            return (inlineThread, inlineBlocked)
+            return (inlineOpen, inlineBlocked)
         }
         subscribe()
         lock.withLock {
-            inlineThread = saved.0
+            inlineOpen = saved.0
             inlineBlocked = saved.1
         }
+        InlineWindow.restore(outerWindow)
     }
 }

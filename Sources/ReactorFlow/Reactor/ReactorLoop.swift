@@ -30,9 +30,11 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     /// Whether a mutation was queued during this inline window: later ones queue behind it, so that the order
     /// of each stream's mutations is kept.
     @usableFromInline @exclusivity(unchecked) var inlineBlocked = false
-    /// The thread that holds the running role while it subscribes to a mutation stream (`followInline`), or 0:
-    /// the stream's synchronous mutations are reduced inline on that thread.
-    @usableFromInline @exclusivity(unchecked) var inlineThread: UInt = 0
+    /// Whether the thread that holds the running role is subscribing to a mutation stream (`followInline`): the
+    /// stream's synchronous mutations are then reduced inline on that thread, which `InlineWindow` names. A flag
+    /// here and the thread's identity in thread-local storage, rather than a thread field, keep the loop one word
+    /// smaller: every reactor carries it.
+    @usableFromInline @exclusivity(unchecked) var inlineOpen = false
 
     @usableFromInline @exclusivity(unchecked) weak var reactor: R?
     /// Where actions go when this loop runs them: `nil` when `transform(mutation:)` is not the identity (a mutation
