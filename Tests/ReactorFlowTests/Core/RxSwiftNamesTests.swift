@@ -80,3 +80,23 @@ extension RxSwiftNamesTests {
         ])
     }
 }
+
+extension RxSwiftNamesTests {
+    @Test("A9 subscribe(with:) and bind(with:) pass the object while it lives and call nothing once it is gone")
+    func withObject() {
+        final class Screen { var shown: [String] = [] }
+        var screen: Screen? = Screen()
+        weak let weakScreen = screen
+        let subject = PublishSubject<Int>()
+        let bag = DisposeBag()
+        subject.subscribe(with: screen!, onNext: { $0.shown.append("next \($1)") }, onCompleted: { $0.shown.append("completed") })
+            .disposed(by: bag)
+        subject.bind(with: screen!) { $0.shown.append("bound \($1)") }.disposed(by: bag)
+        subject.onNext(1)
+        #expect(screen?.shown == ["next 1", "bound 1"])
+        screen = nil
+        #expect(weakScreen == nil, "neither keeps the object")
+        subject.onNext(2) // nothing to call, and no crash
+        subject.onCompleted()
+    }
+}

@@ -30,6 +30,36 @@ extension ObservableType {
         return asObservable().subscribeAtBoundary(observer, onDispose: onDisposed, onNext: onNext)
     }
 
+    /// `subscribe(onNext:onError:onCompleted:onDisposed:)` with `object` passed to each closure while it lives, held
+    /// weakly: once it is gone, nothing is called. An error with no `onError` is reported through `Diagnostics`.
+    ///
+    /// ```swift
+    /// reactor.state.map(\.title).subscribe(with: self, onNext: { owner, title in owner.render(title) })
+    /// ```
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onNext: ((Object, Element) -> Void)? = nil,
+        onError: ((Object, any Error) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(
+            onNext: { [weak object] element in object.map { onNext?($0, element) } },
+            onError: onError.map { onError in { [weak object] error in object.map { onError($0, error) } } },
+            onCompleted: { [weak object] in object.map { onCompleted?($0) } },
+            onDisposed: { [weak object] in object.map { onDisposed?($0) } }
+        )
+    }
+
+    /// `bind(onNext:)` with `object` passed while it lives, held weakly: once it is gone, nothing is called.
+    ///
+    /// ```swift
+    /// reactor.state.map(\.isLoading).bind(with: self) { owner, isLoading in owner.spinner.isHidden = !isLoading }
+    /// ```
+    public func bind<Object: AnyObject>(with object: Object, onNext: @escaping (Object, Element) -> Void) -> Disposable {
+        bind(onNext: { [weak object] element in object.map { onNext($0, element) } })
+    }
+
     /// Subscribes with one closure that receives every event.
     @inlinable
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
