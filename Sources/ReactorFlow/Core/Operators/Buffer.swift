@@ -9,17 +9,9 @@ extension ObservableType {
     public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<[Element]> {
         let source = asObservable()
         return .make { sink in
-            let timer = SerialDisposable()
             var buffer: [Element] = []
             var window: UInt64 = 0
-            // The source's events and the timer's ticks are handled one at a time, in arrival order.
-            // The timer reaches the inbox weakly: the source's subscription is what keeps it, so nothing cycles.
-            weak var weakInbox: SerializedObserver<TimedInput<Element>>?
-            func startTimer(_ window: UInt64) {
-                timer.disposable = scheduler.scheduleRelative(timeSpan) { weakInbox?.onNext(.tick(window)) }
-            }
-            let inbox = SerializedObserver(AnyObserver<TimedInput<Element>> { input in
-                guard case .next(let input) = input else { return }
+            let inbox = TimedInbox<Element>(scheduler: scheduler, timeSpan: timeSpan) { input, inbox in
                 switch input {
                 case .tick(let tick):
                     guard tick == window else { return }
@@ -39,12 +31,11 @@ extension ObservableType {
                 buffer = []
                 window += 1
                 sink.onNext(full)
-                startTimer(window)
-            })
-            weakInbox = inbox
-            startTimer(0)
-            let subscription = source.subscribeInside(AnyObserver<Element> { inbox.onNext(.event($0)) })
-            return Disposables.create(timer, subscription)
+                inbox.startTimer(for: window)
+            }
+            inbox.startTimer(for: 0)
+            let subscription = source.subscribeInside(AnyObserver<Element> { inbox.send(.event($0)) })
+            return Disposables.create(inbox.timer, subscription)
         }
     }
 }
@@ -54,4 +45,31 @@ extension ObservableType {
 enum TimedInput<Element> {
     case event(Event<Element>)
     case tick(UInt64)
+}
+
+/// Hands a timed operator (`buffer`, `window`) its source's events and its timer's ticks one at a time, in arrival
+/// order. The timer reaches the inbox weakly: the source's subscription is what keeps it, so nothing cycles.
+final class TimedInbox<Element> {
+    let timer = SerialDisposable()
+    private let scheduler: SchedulerType
+    private let timeSpan: RxTimeInterval
+    private var serialized: SerializedObserver<TimedInput<Element>>?
+
+    /// `handle` gets each input with this inbox, to start the next window's timer.
+    init(scheduler: SchedulerType, timeSpan: RxTimeInterval, handle: @escaping (TimedInput<Element>, TimedInbox<Element>) -> Void) {
+        self.scheduler = scheduler
+        self.timeSpan = timeSpan
+        serialized = SerializedObserver(AnyObserver { [unowned self] event in
+            if case .next(let input) = event { handle(input, self) }
+        })
+    }
+
+    func send(_ input: TimedInput<Element>) {
+        serialized?.onNext(input)
+    }
+
+    /// Ticks for `window` after the time span, unless a later timer replaces it first.
+    func startTimer(for window: UInt64) {
+        timer.disposable = scheduler.scheduleRelative(timeSpan) { [weak self] in self?.send(.tick(window)) }
+    }
 }

@@ -11,7 +11,6 @@ extension ObservableType {
     public func window(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<Observable<Element>> {
         let source = asObservable()
         return .make { sink in
-            let timer = SerialDisposable()
             let sourceSubscription = SingleAssignmentDisposable()
             let refCount = RefCountDisposable(disposable: sourceSubscription)
             var subject = PublishSubject<Element>()
@@ -25,14 +24,7 @@ extension ObservableType {
                 }
             }
 
-            // The source's events and the timer's ticks are handled one at a time, in arrival order.
-            // The timer reaches the inbox weakly: the source's subscription is what keeps it, so nothing cycles.
-            weak var weakInbox: SerializedObserver<TimedInput<Element>>?
-            func startTimer(_ window: UInt64) {
-                timer.disposable = scheduler.scheduleRelative(timeSpan) { weakInbox?.onNext(.tick(window)) }
-            }
-            let inbox = SerializedObserver(AnyObserver<TimedInput<Element>> { input in
-                guard case .next(let input) = input else { return }
+            let inbox = TimedInbox<Element>(scheduler: scheduler, timeSpan: timeSpan) { input, inbox in
                 switch input {
                 case .tick(let tick):
                     guard tick == window else { return }
@@ -53,14 +45,13 @@ extension ObservableType {
                 window += 1
                 closed.onCompleted()
                 sink.onNext(shared(subject))
-                startTimer(window)
-            })
-            weakInbox = inbox
+                inbox.startTimer(for: window)
+            }
 
             sink.onNext(shared(subject))
-            startTimer(0)
-            sourceSubscription.setDisposable(source.subscribeInside(AnyObserver<Element> { inbox.onNext(.event($0)) }))
-            return Disposables.create(timer, refCount)
+            inbox.startTimer(for: 0)
+            sourceSubscription.setDisposable(source.subscribeInside(AnyObserver<Element> { inbox.send(.event($0)) }))
+            return Disposables.create(inbox.timer, refCount)
         }
     }
 }

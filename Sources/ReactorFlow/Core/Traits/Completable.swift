@@ -36,10 +36,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 
     /// Calls `observer` once, with completion or the error.
     public func subscribe(_ observer: @escaping CompletableObserver) -> Disposable {
-        var stopped = false
-        return primitiveSequence.source.subscribe { event in
-            guard !stopped else { return }
-            stopped = true
+        subscribeToFirstEvent { event in
             switch event {
             case .next: Diagnostics.report(.traitViolation, message: "a Completable sent an element")
             case .error(let error): observer(.error(error))
@@ -52,17 +49,16 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// is reported through `Diagnostics`.
     public func subscribe(onCompleted: (() -> Void)? = nil, onError: ((any Error) -> Void)? = nil,
                           onDisposed: (() -> Void)? = nil) -> Disposable {
-        // Runs `onDisposed` once: after the result's callback, or when the user disposes first.
-        let ended = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let subscription = subscribe { event in
-            defer { ended.dispose() }
-            switch event {
-            case .completed: onCompleted?()
-            case .error(let error):
-                if let onError { onError(error) } else { Diagnostics.report(.unhandledError, error: error, message: "a Completable failed and nobody handled it") }
+        subscribe(onDisposed: onDisposed) { ended in
+            subscribe { event in
+                defer { ended.dispose() }
+                switch event {
+                case .completed: onCompleted?()
+                case .error(let error):
+                    if let onError { onError(error) } else { Diagnostics.report(.unhandledError, error: error, message: "a Completable failed and nobody handled it") }
+                }
             }
         }
-        return Disposables.create(subscription, ended)
     }
 
     /// `subscribe(onCompleted:onError:onDisposed:)` with `object` passed to each closure while it lives.

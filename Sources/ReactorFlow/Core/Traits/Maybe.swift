@@ -53,10 +53,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Calls `observer` once: with the element, the error, or completion.
     public func subscribe(_ observer: @escaping MaybeObserver) -> Disposable {
-        var stopped = false
-        return primitiveSequence.source.subscribe { event in
-            guard !stopped else { return }
-            stopped = true
+        subscribeToFirstEvent { event in
             switch event {
             case .next(let element): observer(.success(element))
             case .error(let error): observer(.error(error))
@@ -69,18 +66,17 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// with no `onError` is reported through `Diagnostics`.
     public func subscribe(onSuccess: ((Element) -> Void)? = nil, onError: ((any Error) -> Void)? = nil,
                           onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
-        // Runs `onDisposed` once: after the result's callback, or when the user disposes first.
-        let ended = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let subscription = subscribe { event in
-            defer { ended.dispose() }
-            switch event {
-            case .success(let element): onSuccess?(element)
-            case .error(let error):
-                if let onError { onError(error) } else { Diagnostics.report(.unhandledError, error: error, message: "a Maybe failed and nobody handled it") }
-            case .completed: onCompleted?()
+        subscribe(onDisposed: onDisposed) { ended in
+            subscribe { event in
+                defer { ended.dispose() }
+                switch event {
+                case .success(let element): onSuccess?(element)
+                case .error(let error):
+                    if let onError { onError(error) } else { Diagnostics.report(.unhandledError, error: error, message: "a Maybe failed and nobody handled it") }
+                case .completed: onCompleted?()
+                }
             }
         }
-        return Disposables.create(subscription, ended)
     }
 
     /// `subscribe(onSuccess:onError:onCompleted:onDisposed:)` with `object` passed to each closure while it lives.

@@ -52,6 +52,23 @@ extension PrimitiveSequence: ObservableConvertibleType {
 }
 
 extension PrimitiveSequenceType {
+    /// Subscribes `handler` to the first event only: a trait ends with its first result.
+    func subscribeToFirstEvent(_ handler: @escaping (Event<Element>) -> Void) -> Disposable {
+        var stopped = false
+        return primitiveSequence.source.subscribe { event in
+            guard !stopped else { return }
+            stopped = true
+            handler(event)
+        }
+    }
+
+    /// Subscribes with what `subscribe` returns, running `onDisposed` once: after the result's callback (which
+    /// disposes `ended`), or when the user disposes first.
+    func subscribe(onDisposed: (() -> Void)?, _ subscribe: (_ ended: Disposable) -> Disposable) -> Disposable {
+        let ended = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
+        return Disposables.create(subscribe(ended), ended)
+    }
+
     /// The same trait over `transform(source)`, which must keep the trait's promise.
     func wrapping<Result>(_ transform: (Observable<Element>) -> Observable<Result>) -> PrimitiveSequence<Trait, Result> {
         PrimitiveSequence(raw: transform(primitiveSequence.source))

@@ -46,10 +46,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Calls `observer` once, with the element or the error.
     public func subscribe(_ observer: @escaping SingleObserver) -> Disposable {
-        var stopped = false
-        return primitiveSequence.source.subscribe { event in
-            guard !stopped else { return }
-            stopped = true
+        subscribeToFirstEvent { event in
             switch event {
             case .next(let element): observer(.success(element))
             case .error(let error): observer(.failure(error))
@@ -68,17 +65,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```
     public func subscribe(onSuccess: ((Element) -> Void)? = nil, onFailure: ((any Error) -> Void)? = nil,
                           onDisposed: (() -> Void)? = nil) -> Disposable {
-        // Runs `onDisposed` once: after the result's callback, or when the user disposes first.
-        let ended = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let subscription = subscribe { event in
-            defer { ended.dispose() }
-            switch event {
-            case .success(let element): onSuccess?(element)
-            case .failure(let error):
-                if let onFailure { onFailure(error) } else { Diagnostics.report(.unhandledError, error: error, message: "a Single failed and nobody handled it") }
+        subscribe(onDisposed: onDisposed) { ended in
+            subscribe { event in
+                defer { ended.dispose() }
+                switch event {
+                case .success(let element): onSuccess?(element)
+                case .failure(let error):
+                    if let onFailure { onFailure(error) } else { Diagnostics.report(.unhandledError, error: error, message: "a Single failed and nobody handled it") }
+                }
             }
         }
-        return Disposables.create(subscription, ended)
     }
 
     /// `subscribe(onSuccess:onFailure:onDisposed:)` with `object` passed to each closure while it lives; nothing is
