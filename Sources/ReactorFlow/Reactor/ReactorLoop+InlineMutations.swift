@@ -22,7 +22,9 @@ extension ReactorLoop {
         lock.unlock()
         // The running thread holds the reactor for as long as it runs (see `startOrQueueHoldingLock`).
         if let reactor { _ = reduce(mutation, reactor: reactor, isLast: false) }
-        lock.withLock { reducingInline = false }
+        // No lock: only the thread in this loop's window reads or writes `reducingInline` (others stop at the
+        // window check above), so this saves a lock round trip per inline mutation.
+        reducingInline = false
     }
 
     /// Subscribes to a mutation stream inside `subscribe`, on the thread that holds the running role: what the

@@ -28,14 +28,8 @@ public final class RefCountDisposable: Cancelable, @unchecked Sendable { // ever
             return true
         }
         guard alive else { return Disposables.create() }
-        let released = LockedValue(false)
-        return Disposables.create { [self] in
-            let first = released.withLock { done -> Bool in
-                defer { done = true }
-                return !done
-            }
-            if first { release() }
-        }
+        // Runs once, however often the reference is disposed.
+        return Disposables.create(with: { [self] in release() })
     }
 
     /// Marks the primary reference disposed; the underlying disposable goes once no retained reference is left.

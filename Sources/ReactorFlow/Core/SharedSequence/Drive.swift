@@ -33,9 +33,7 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     public func drive<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil,
                                          onCompleted: ((Object) -> Void)? = nil,
                                          onDisposed: ((Object) -> Void)? = nil) -> Disposable {
-        drive(onNext: { [weak object] element in object.map { onNext?($0, element) } },
-              onCompleted: { [weak object] in object.map { onCompleted?($0) } },
-              onDisposed: { [weak object] in object.map { onDisposed?($0) } })
+        source.subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 }
 
@@ -74,8 +72,6 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
     public func emit<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil,
                                         onCompleted: ((Object) -> Void)? = nil,
                                         onDisposed: ((Object) -> Void)? = nil) -> Disposable {
-        emit(onNext: { [weak object] element in object.map { onNext?($0, element) } },
-             onCompleted: { [weak object] in object.map { onCompleted?($0) } },
-             onDisposed: { [weak object] in object.map { onDisposed?($0) } })
+        source.subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 }

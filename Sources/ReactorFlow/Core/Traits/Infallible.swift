@@ -80,9 +80,7 @@ extension Infallible {
     public func subscribe<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil,
                                              onCompleted: ((Object) -> Void)? = nil,
                                              onDisposed: ((Object) -> Void)? = nil) -> Disposable {
-        subscribe(onNext: { [weak object] element in object.map { onNext?($0, element) } },
-                  onCompleted: { [weak object] in object.map { onCompleted?($0) } },
-                  onDisposed: { [weak object] in object.map { onDisposed?($0) } })
+        source.subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Sends every element to `observers`.
