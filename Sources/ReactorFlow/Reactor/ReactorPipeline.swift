@@ -3,9 +3,8 @@
 /// Owned only by `ReactorStorage`, which disposes it when the reactor is deinitialised; nothing in it holds the
 /// reactor strongly.
 ///
-/// Its per-action code is `@inlinable` so that it is specialised for each reactor type in the module that declares
-/// the reactor: unspecialised generic code looks up type metadata at run time on every event, which cost more than
-/// everything else an action does.
+/// Building and wiring it happen once per reactor, so they are compiled once, unspecialised. What runs on every
+/// event reaches the reactor's types through `ReactorEntryPoints`, made where the reactor is declared.
 @usableFromInline
 package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable { // `subscriptions` is written only while wiring, by the one building thread, and read by `dispose()` from the storage's deinit; the rest is immutable
     @usableFromInline let action: ActionSubject<R.Action>
@@ -27,13 +26,11 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
     /// `lock` is the storage's: one lock for the storage, the loop, the subjects, the mutation stage and the tracker.
     /// None calls out while holding it, so sharing it cannot deadlock, and it saves a heap block per object.
     @inlinable
-    init(initialState: R.State, lock: Lock) {
+    init(initialState: R.State, lock: Lock, entryPoints: ReactorEntryPoints<R>) {
         let actionCore = ActionSubject<R.Action>.makeCore(lock: lock)
         state = StateRelay(lock: lock)
         let loop = ReactorLoop<R>(initialState: initialState, relay: state.core, lock: lock)
-        action = ActionSubject(core: actionCore, receiver: loop) { loop, core, action in
-            unsafeDowncast(loop, to: ReactorLoop<R>.self).receiveFromSubject(action, subject: core)
-        }
+        action = ActionSubject(core: actionCore, receiver: loop, receive: entryPoints.receiveAction)
         self.loop = loop
         self.initialState = initialState
     }
@@ -59,7 +56,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
     /// relay. The rules do not change: the loop serializes actions and mutations, and the subjects' subscriptions
     /// serialize deliveries.
     @inlinable
-    func wire(_ reactor: R) {
+    func wire(_ reactor: R, entryPoints: ReactorEntryPoints<R>) {
         guard let loop else { return }
         loop.attach(to: reactor)
         let scheduler = reactor.scheduler
@@ -75,20 +72,13 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         // What `transform(mutation:)` receives: each subscription runs a mutation stage over `actions`.
         // It reaches the reactor through the loop, which refers to it weakly: the input may be kept by the user's
         // transformed stream, which the pipeline keeps.
-        let mutationsInput = TransformInput((loop: loop, actions: actions)) { source, observer in
-            Sink.running(observer) { sink in
-                MutationStage<R>(reactor: source.loop.attachedReactor, output: .observer(.init(SerializedObserver(AnyObserver(sink)).asObserver())),
-                                 effects: source.loop).run(source.actions)
-            }
-        }
+        let mutationsInput = TransformInput((loop: loop, actions: actions), start: entryPoints.runStage)
         let transformedMutations = reactor.transform(mutation: mutationsInput.asObservable())
         let mutationsFused = transformedMutations === mutationsInput
 
         // What `transform(state:)` receives: the initial state, then each reduced one. The subject behind it is made
         // (by the loop) only if someone subscribes, which the pipeline does only when the transform changed the stream.
-        let statesInput = TransformInput((loop: loop, initialState: initialState)) { source, observer in
-            Sink.running(observer) { sink in source.loop.reducedStates.startWith(source.initialState).subscribeInside(sink) }
-        }
+        let statesInput = TransformInput((loop: loop, initialState: initialState), start: entryPoints.reducedStates)
         let transformedStates = reactor.transform(state: statesInput.asObservable())
         let statesFused = immediate && transformedStates === statesInput
 
@@ -102,11 +92,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         } else {
             var states = transformedStates
             if !immediate { states = states.observe(on: scheduler) }
-            subscriptions.append(states.subscribe(
-                onNext: { relay.acceptFromSoleSender($0) },
-                onError: { Diagnostics.report(.reactorStreamEnded, error: $0, message: "\(R.self).transform(state:) failed; the last state stays current") },
-                onCompleted: { Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(state:) completed; the last state stays current") }
-            ))
+            subscriptions.append(entryPoints.subscribeStates(relay, states))
         }
 
         if let stage {
@@ -115,10 +101,10 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
                 loop.takeActionsDirectly()
             } else {
                 // `transform(action:)` changed the stream: its actions go to the loop in the order it delivers them.
-                _ = stage.run(actions)
+                _ = entryPoints.runLoopStage(stage, actions)
             }
         } else {
-            subscriptions.append(transformedMutations.subscribe(AnyObserver { loop.receiveFromStream($0) }))
+            subscriptions.append(entryPoints.subscribeMutations(loop, transformedMutations))
         }
     }
 
@@ -132,5 +118,56 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         // reactor's death; their closures are released now rather than kept by the dead reactor's subjects.
         state.releaseBecauseOwnerDied()
         action.releaseBecauseOwnerDied()
+    }
+}
+
+/// The functions through which the pipeline, compiled once, reaches a reactor type's own code on every event.
+///
+/// Made where `ReactorStorage.pipeline(for:)` is inlined, in the module that declares the reactor, so each is
+/// specialised for the reactor's types; none captures anything, so making one allocates nothing and calling one
+/// retains nothing. Everything else a pipeline does happens once per reactor and runs unspecialised, compiled once
+/// inside ReactorFlow: specialising it for every reactor type cost each type kilobytes of machine code.
+///
+/// The ones a reactor with custom transforms uses cost every reactor type about 6 KB. Built unspecialised instead,
+/// a keystroke of the search screen and an app-wide event cost 1.6× and 1.3× as much (Benchmarks/README.md).
+@usableFromInline
+struct ReactorEntryPoints<R: Reactor> {
+    /// An action sent to `reactor.action`, handed to the loop (the action subject's receiver).
+    @usableFromInline let receiveAction: (AnyObject, SubjectCore<R.Action>, R.Action) -> Void
+    /// Subscribes the loop to the stream `transform(mutation:)` returned, when it is not the identity.
+    @usableFromInline let subscribeMutations: (ReactorLoop<R>, Observable<R.Mutation>) -> Disposable
+    /// Subscribes the state relay to the stream `transform(state:)` returned (observed on the reactor's scheduler),
+    /// when the two are not the identity and an immediate scheduler.
+    @usableFromInline let subscribeStates: (StateRelay<R.State>, Observable<R.State>) -> Disposable
+    /// Subscribes the loop's own stage to the stream `transform(action:)` returned, when it is not the identity.
+    @usableFromInline let runLoopStage: (MutationStage<R>, Observable<R.Action>) -> Disposable
+    /// One subscription to the stream `transform(mutation:)` receives: a mutation stage over the actions.
+    @usableFromInline let runStage: ((loop: ReactorLoop<R>, actions: Observable<R.Action>), AnyObserver<R.Mutation>) -> Disposable
+    /// One subscription to the stream `transform(state:)` receives: the initial state, then each reduced one.
+    @usableFromInline let reducedStates: ((loop: ReactorLoop<R>, initialState: R.State), AnyObserver<R.State>) -> Disposable
+
+    @inlinable
+    init() {
+        receiveAction = { loop, core, action in
+            unsafeDowncast(loop, to: ReactorLoop<R>.self).receiveFromSubject(action, subject: core)
+        }
+        subscribeMutations = { loop, mutations in mutations.subscribe(AnyObserver { loop.receiveFromStream($0) }) }
+        subscribeStates = { relay, states in
+            states.subscribe(
+                onNext: { relay.acceptFromSoleSender($0) },
+                onError: { Diagnostics.report(.reactorStreamEnded, error: $0, message: "\(R.self).transform(state:) failed; the last state stays current") },
+                onCompleted: { Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(state:) completed; the last state stays current") }
+            )
+        }
+        runLoopStage = { stage, actions in stage.run(actions) }
+        runStage = { source, observer in
+            Sink.running(observer) { sink in
+                MutationStage<R>(reactor: source.loop.attachedReactor, output: .observer(.init(SerializedObserver(AnyObserver(sink)).asObserver())),
+                                 effects: source.loop).run(source.actions)
+            }
+        }
+        reducedStates = { source, observer in
+            Sink.running(observer) { sink in source.loop.reducedStates.startWith(source.initialState).subscribeInside(sink) }
+        }
     }
 }

@@ -75,8 +75,10 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
         return sink
     }
 
-    /// Stores what to dispose with this sink; if the sink already ended, disposes it now.
-    @inlinable
+    /// Stores what to dispose with this sink; if the sink already ended, disposes it now. This, `dispose()` and the
+    /// wait run once per subscription, so they are compiled once, unspecialised (a sink's fields do not depend on
+    /// `Element`, so that costs no metadata lookups).
+    @usableFromInline
     func attach(upstream: Disposable) {
         lock.lock()
         if disposed {
@@ -121,7 +123,7 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
         if event.isStopEvent { dispose() }
     }
 
-    @inlinable
+    @usableFromInline
     func dispose() {
         lock.lock()
         if disposed {
@@ -146,7 +148,7 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
 
     /// Rule A3 at a boundary sink: returns once no other thread is inside the observer. A dispose from inside the
     /// observer itself (same thread) does not wait.
-    @inlinable
+    @usableFromInline
     func waitForDeliveryOnAnotherThread() {
         guard waitsForDelivery else { return }
         DeliveryGate.waitUntilIdle { lock.withLock { gate.isBusyElsewhere() } }

@@ -143,6 +143,20 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
             return
         }
         let key = laneKey(for: action, policy: policy)
+        let (proceed, cancelled) = admit(action, token: token, policy: policy, lane: key)
+        for stream in cancelled {
+            stream.subscription.dispose()
+            effects.streamEnded(token: stream.token)
+        }
+        if proceed { follow(reactor.mutate(action: action), for: action, lane: key, token: token) }
+    }
+
+    /// Applies `policy` to `action` in its lane: whether its stream starts now, and the streams it cancels
+    /// (`.latest`), for the caller to dispose after the lock. A queued `.serial` action is started later by
+    /// `resumeIdleLanes`. Compiled once, unspecialised: the lanes' bookkeeping is large, and an action with a
+    /// policy other than `.merge` already pays for a lane key.
+    @usableFromInline
+    func admit(_ action: R.Action, token: SendToken?, policy: EffectPolicy, lane key: AnyHashable) -> (proceed: Bool, cancelled: [MutationStream<R>]) {
         var cancelled: [MutationStream<R>] = []
         let proceed = lock.withLock { () -> Bool in
             // A lane with queued actions is busy even between two of its streams, so a newcomer waits its turn.
@@ -166,11 +180,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
                 return true
             }
         }
-        for stream in cancelled {
-            stream.subscription.dispose()
-            effects.streamEnded(token: stream.token)
-        }
-        if proceed { follow(reactor.mutate(action: action), for: action, lane: key, token: token) }
+        return (proceed, cancelled)
     }
 
     /// Subscribes to the mutation stream of `action`, counted in `lane` if it has one.
@@ -247,7 +257,8 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     }
 
     /// Starts the next queued action of every lane that has nothing running; called in this stage's turn.
-    @inlinable
+    /// Compiled once, unspecialised: only `.serial` actions that had to wait come here.
+    @usableFromInline
     func resumeIdleLanes(reactor: R) {
         let ready = lock.withLock { () -> [(lane: AnyHashable, action: R.Action, token: SendToken?)] in
             let idle = lanes.compactMap { key, lane in lane.running.isEmpty && !lane.queued.isEmpty ? key : nil }

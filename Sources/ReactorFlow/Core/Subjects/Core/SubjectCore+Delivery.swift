@@ -9,6 +9,12 @@ extension SubjectCore {
             if case .next(let element) = event { onNext(element) }
             return
         }
+        end(with: event)
+    }
+
+    /// Sends the terminal `event`: once per subject, so compiled once, unspecialised.
+    @usableFromInline
+    func end(with event: Event<Element>) {
         lock.lock()
         if stopped || ignoresStopEvents {
             lock.unlock()
@@ -59,6 +65,18 @@ extension SubjectCore {
     /// meanwhile (reentrantly, or from other threads), then gives up the role and the lock.
     @inlinable
     func deliverWaitingThenUnlock() {
+        guard let overflow, !overflow.waitingEvents.isEmpty else {
+            // The common case: nothing was sent meanwhile.
+            draining = false
+            return lock.unlock()
+        }
+        deliverQueuedThenUnlock()
+    }
+
+    /// `deliverWaitingThenUnlock` once events are waiting: compiled once, unspecialised, since the queue is rare
+    /// and this loop is large.
+    @usableFromInline
+    func deliverQueuedThenUnlock() {
         // The queue holds the only reference to each waiting event: every one taken from it is kept here too, so
         // that it dies after the lock, since a deinitialisation is user code (B12). Optional, so that the common
         // case makes and frees no array.

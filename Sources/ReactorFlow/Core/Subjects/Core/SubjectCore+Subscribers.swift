@@ -9,7 +9,10 @@ extension SubjectCore {
     /// everything else (see `deliverKeepingLock(element:as:sequence:to:)`); it must do with an element what
     /// `observer` would. An `elementHandler` is called without reference counting (see `ElementHandler`); a plain
     /// `onNext` costs no heap block of its own.
-    @inlinable
+    ///
+    /// Compiled once, unspecialised: a subscription is made once, and specialising this for every element type
+    /// cost each reactor type kilobytes of machine code.
+    @usableFromInline
     func subscribe(_ observer: AnyObserver<Element>, waitsForDelivery: Bool = false, onDispose: (() -> Void)? = nil,
                    onNext: ((Element) -> Void)? = nil, elementHandler: ElementHandler<Element>? = nil) -> Disposable {
         lock.lock()

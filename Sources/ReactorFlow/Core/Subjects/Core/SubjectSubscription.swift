@@ -60,6 +60,20 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     /// Called holding `lock` (the core's); returns holding it. The lock is let go only while the observer runs.
     @inlinable
     func deliverKeepingLock(_ event: Event<Element>) {
+        guard !delivering, pending.isEmpty, !event.isStopEvent, let observer else {
+            return deliverOrQueueKeepingLock(event)
+        }
+        // The common case, an element with nothing queued and nobody delivering: deliver directly.
+        delivering = true
+        deliverThenUnlocked(event, to: observer)
+        lock.lock()
+        finishDeliveryKeepingLock(ended: false)
+    }
+
+    /// `deliverKeepingLock(_:)` for the rest: a terminal event, an event that must wait its turn, or an ended
+    /// subscription. Compiled once, unspecialised, since it is rare and large.
+    @usableFromInline
+    func deliverOrQueueKeepingLock(_ event: Event<Element>) {
         guard let observer else { return }
         if delivering {
             pending.append(event) // the delivering thread takes it next
@@ -71,7 +85,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
             drainKeepingLock(ended: false)
             return
         }
-        // The common case, nothing queued and nobody delivering: deliver directly.
+        // Nothing queued and nobody delivering: a terminal event, delivered directly.
         deliverThenUnlocked(event, to: observer)
         lock.lock()
         finishDeliveryKeepingLock(ended: event.isStopEvent)
@@ -161,7 +175,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     /// Called holding `lock` by the delivering thread once a call to the observer returned, before it leaves the
     /// gate: if the subscription was disposed meanwhile, `dispose()` left the element handler to this thread, which
     /// lets it go now, outside the lock (Sink point 3), and before a disposer waiting on the gate returns (A3).
-    @inlinable
+    @usableFromInline
     func releaseElementHandlerIfEndedKeepingLock() {
         guard observer == nil, elementHandler != nil else { return }
         let released = exchange(&elementHandler, with: nil)
@@ -171,7 +185,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     }
 
     /// Delivers what the subscriber's replay left queued, unless another thread is already delivering.
-    @inlinable
+    @usableFromInline
     func drain() {
         lock.lock()
         if !delivering {
@@ -183,7 +197,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
 
     /// Called holding `lock` and the delivering role: delivers whatever is queued, then gives up the role; returns
     /// holding `lock`.
-    @inlinable
+    @usableFromInline
     func drainKeepingLock(ended: Bool) {
         var ended = ended
         releaseElementHandlerIfEndedKeepingLock()
