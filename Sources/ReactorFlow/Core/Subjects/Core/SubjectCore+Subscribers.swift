@@ -10,9 +10,9 @@ extension SubjectCore {
     /// `observer` would. An `elementHandler` is called without reference counting (see `ElementHandler`); a plain
     /// `onNext` costs no heap block of its own.
     ///
-    /// Compiled once, unspecialised: a subscription is made once, and specialising this for every element type
-    /// cost each reactor type kilobytes of machine code.
-    @usableFromInline
+    /// Specialised for the element type, so that the common case costs no generic metadata lookups, but never
+    /// inlined: one copy per element type rather than one per place that subscribes.
+    @inlinable @inline(never)
     func subscribe(_ observer: AnyObserver<Element>, waitsForDelivery: Bool = false, onDispose: (() -> Void)? = nil,
                    onNext: ((Element) -> Void)? = nil, elementHandler: ElementHandler<Element>? = nil) -> Disposable {
         lock.lock()
@@ -29,6 +29,13 @@ extension SubjectCore {
             lock.unlock()
             return subscription
         }
+        return subscribeWithReplayKeepingLock(subscription)
+    }
+
+    /// `subscribe` for a subject that ended or replays more than one element: called holding `lock`, returns
+    /// without it. Compiled once, unspecialised, since few subjects need it.
+    @usableFromInline
+    func subscribeWithReplayKeepingLock(_ subscription: SubjectSubscription<Element>) -> Disposable {
         // The replay is queued while `lock` (which the subscription shares) is held, so it goes out before any newer
         // event.
         if !stopped || replaysAfterStop {
