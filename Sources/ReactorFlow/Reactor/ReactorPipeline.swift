@@ -3,8 +3,9 @@
 /// Owned only by `ReactorStorage`, which disposes it when the reactor is deinitialised; nothing in it holds the
 /// reactor strongly.
 ///
-/// Building and wiring it happen once per reactor, so they are compiled once, unspecialised. What runs on every
-/// event reaches the reactor's types through `ReactorEntryPoints`, made where the reactor is declared.
+/// Building and wiring it are specialised for the reactor type: compiled once, unspecialised, they made a reactor
+/// cost twice as long to create, in generic metadata lookups. The streams of custom transforms reach the reactor's
+/// types through `ReactorEntryPoints`.
 @usableFromInline
 package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable { // `subscriptions` is written only while wiring, by the one building thread, and read by `dispose()` from the storage's deinit; the rest is immutable
     @usableFromInline let action: ActionSubject<R.Action>
@@ -121,12 +122,13 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
     }
 }
 
-/// The functions through which the pipeline, compiled once, reaches a reactor type's own code on every event.
+/// The functions through which the pipeline reaches a reactor type's own code on every event: the action
+/// subject's receiver, and the subscriptions a custom transform's stream needs.
 ///
 /// Made where `ReactorStorage.pipeline(for:)` is inlined, in the module that declares the reactor, so each is
 /// specialised for the reactor's types; none captures anything, so making one allocates nothing and calling one
-/// retains nothing. Everything else a pipeline does happens once per reactor and runs unspecialised, compiled once
-/// inside ReactorFlow: specialising it for every reactor type cost each type kilobytes of machine code.
+/// retains nothing. Gathered here so that code that runs once per reactor can hand them on without making closures
+/// of its own.
 ///
 /// The ones a reactor with custom transforms uses cost every reactor type about 6 KB. Built unspecialised instead,
 /// a keystroke of the search screen and an app-wide event cost 1.6× and 1.3× as much (Benchmarks/README.md).
