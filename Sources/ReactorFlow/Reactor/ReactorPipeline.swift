@@ -4,7 +4,7 @@
 /// reactor strongly.
 ///
 /// Building and wiring it are specialised for the reactor type: compiled once, unspecialised, they made a reactor
-/// cost twice as long to create, in generic metadata lookups. The streams of custom transforms reach the reactor's
+/// cost several times as long to create, in generic metadata lookups. The streams of custom transforms reach the reactor's
 /// types through `ReactorEntryPoints`.
 @usableFromInline
 package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable { // `subscriptions` is written only while wiring, by the one building thread, and read by `dispose()` from the storage's deinit; the rest is immutable

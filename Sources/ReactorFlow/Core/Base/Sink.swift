@@ -76,8 +76,7 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
     }
 
     /// Stores what to dispose with this sink; if the sink already ended, disposes it now. This, `dispose()` and the
-    /// wait run once per subscription, so they are compiled once, unspecialised (a sink's fields do not depend on
-    /// `Element`, so that costs no metadata lookups).
+    /// wait run once per subscription, so they are compiled once, unspecialised.
     @usableFromInline
     func attach(upstream: Disposable) {
         lock.lock()
