@@ -31,7 +31,6 @@ extension ReactorLoop {
     /// stream emits synchronously meanwhile is reduced inline (see `receiveMutation`).
     @inlinable
     func followInline(_ subscribe: () -> Void) {
-        let outerWindow = InlineWindow.open(for: self)
         let saved = lock.withLock { () -> (Bool, Bool) in
             defer {
                 inlineOpen = true
@@ -39,11 +38,10 @@ extension ReactorLoop {
             }
             return (inlineOpen, inlineBlocked)
         }
-        subscribe()
+        InlineWindow.withOpen(for: self, subscribe)
         lock.withLock {
             inlineOpen = saved.0
             inlineBlocked = saved.1
         }
-        InlineWindow.restore(outerWindow)
     }
 }

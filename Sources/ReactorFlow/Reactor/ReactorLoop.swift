@@ -12,7 +12,7 @@
 /// `current` belongs to the thread that holds the running role; the role passes between threads under `lock`,
 /// which orders every access, so `current` needs no lock of its own.
 @usableFromInline
-final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pending`, `running`, `isDisposed`, `takesActionsDirectly`, `madeReducedStates` and `inlineOpen` are guarded by `lock`; `reducingInline` and `inlineBlocked` belong to the thread in the inline window; `current` by the running role; the rest is set by `configure` before any work can arrive
+final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pending`, `running`, `isDisposed`, `takesActionsDirectly`, `madeReducedStates`, `inlineOpen` and `inlineBlocked` are guarded by `lock`; `reducingInline` belongs to the thread in the inline window; `current` by the running role; the rest is set by `configure` before any work can arrive
     /// The state the next `reduce` starts from (see `reduce` for how it is read).
     @usableFromInline @exclusivity(unchecked) var current: R.State
     @usableFromInline @exclusivity(unchecked) var pending = FIFO<Work>()

@@ -210,6 +210,73 @@ struct ReduceRightAfterMutationTests {
         #expect(reactor.currentState.log == ["a", "echo of a", "b"])
         watching.dispose()
     }
+
+    @Test("B5 holds while another reactor's stream runs inside this one's, on the same thread")
+    func nestedReactorsEachReduceInline() {
+        /// Counts; its stream hears `ticks` and then reads its own state, while `other` runs a stream that ticks.
+        final class Listening: Reactor {
+            typealias Action = Void
+            typealias Mutation = Int
+            struct State { var count = 0 }
+            let initialState = State()
+            let reactorStorage = ReactorStorage()
+            let ticks: PublishSubject<Void>
+            let other: Ticking
+            private(set) var seenAfterTick: [Int] = []
+
+            init(ticks: PublishSubject<Void>, other: Ticking) {
+                self.ticks = ticks
+                self.other = other
+            }
+
+            func mutate(action: Void) -> Observable<Int> {
+                Observable.create { [unowned self] observer in
+                    let hearing = ticks.subscribe(onNext: { [unowned self] in
+                        observer.onNext(currentState.count + 1)
+                        seenAfterTick.append(currentState.count)
+                    })
+                    // `other` runs its mutation stream on this thread, inside this one's subscription.
+                    other.action.onNext(())
+                    observer.onNext(currentState.count + 10)
+                    hearing.dispose()
+                    observer.onCompleted()
+                    return Disposables.create()
+                }
+            }
+
+            func reduce(state: State, mutation: Int) -> State { State(count: mutation) }
+        }
+        /// Sends two ticks from a stream of its own, between two mutations of its own.
+        final class Ticking: Reactor {
+            typealias Action = Void
+            typealias Mutation = Int
+            struct State { var count = 0 }
+            let initialState = State()
+            let reactorStorage = ReactorStorage()
+            let ticks: PublishSubject<Void>
+            init(ticks: PublishSubject<Void>) { self.ticks = ticks }
+
+            func mutate(action: Void) -> Observable<Int> {
+                Observable.create { [unowned self] observer in
+                    observer.onNext(currentState.count + 1)
+                    ticks.onNext(())
+                    ticks.onNext(())
+                    observer.onNext(currentState.count + 1)
+                    observer.onCompleted()
+                    return Disposables.create()
+                }
+            }
+
+            func reduce(state: State, mutation: Int) -> State { State(count: mutation) }
+        }
+        let ticks = PublishSubject<Void>()
+        let ticking = Ticking(ticks: ticks)
+        let listening = Listening(ticks: ticks, other: ticking)
+        listening.action.onNext(())
+        #expect(listening.seenAfterTick == [1, 2], "each tick's mutation reduced before the tick's onNext returned")
+        #expect(listening.currentState.count == 12)
+        #expect(ticking.currentState.count == 2)
+    }
 }
 
 @Suite("B9 the state stream when the reactor dies")
