@@ -75,13 +75,13 @@ extension Reactor {
     public var scheduler: ImmediateSchedulerType { CurrentThreadScheduler.instance }
 
     /// The default: the actions unchanged.
-    public func transform(action: Observable<Action>) -> Observable<Action> { action }
+    @inlinable public func transform(action: Observable<Action>) -> Observable<Action> { action }
 
     /// The default: the mutations unchanged.
-    public func transform(mutation: Observable<Mutation>) -> Observable<Mutation> { mutation }
+    @inlinable public func transform(mutation: Observable<Mutation>) -> Observable<Mutation> { mutation }
 
     /// The default: the states unchanged.
-    public func transform(state: Observable<State>) -> Observable<State> { state }
+    @inlinable public func transform(state: Observable<State>) -> Observable<State> { state }
 
     /// The default: the state unchanged, for reactors whose state never changes (rare; usually you implement it).
     public func reduce(state: State, mutation: Mutation) -> State { state }

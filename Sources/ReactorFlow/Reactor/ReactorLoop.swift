@@ -22,8 +22,8 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     /// `transform(mutation:)` are the identity) instead of delivering them to its subscribers.
     @usableFromInline @exclusivity(unchecked) var takesActionsDirectly = false
     /// Whether reduced states go to `relay` rather than to `madeReducedStates` (declared with the other flags, whose
-    /// word it shares).
-    @usableFromInline @exclusivity(unchecked) var statesGoToRelay = true
+    /// word it shares). False until `configure` says otherwise.
+    @usableFromInline @exclusivity(unchecked) var statesGoToRelay = false
     /// Whether the running thread is reducing a mutation it took inline (see `receiveMutation`): a mutation it
     /// sends meanwhile is reentrant, and waits in `pending`.
     @usableFromInline @exclusivity(unchecked) var reducingInline = false
@@ -83,6 +83,9 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
             self.statesGoToRelay = statesGoToRelay
         }
     }
+
+    /// Whether the pipeline is wired with the reduced states going straight to the relay, skipping `transform(state:)`.
+    var statesGoStraightToRelay: Bool { lock.withLock { statesGoToRelay } }
 
     /// The reactor, unless it is gone; for code outside the running loop.
     @inlinable

@@ -4,8 +4,9 @@
 /// reactor strongly.
 ///
 /// Building and wiring it are specialised for the reactor type: compiled once, unspecialised, they made a reactor
-/// cost several times as long to create, in generic metadata lookups. The streams of custom transforms reach the reactor's
-/// types through `ReactorEntryPoints`.
+/// cost several times as long to create, in generic metadata lookups. The work of a custom transform's stream is
+/// specialised too, but only where a reactor has one: `wire` installs it after the hook returned a stream of its own,
+/// so a reactor with the default transforms carries none of that code (see `TransformInput`).
 @usableFromInline
 package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable { // `subscriptions` is written only while wiring, by the one building thread, and read by `dispose()` from the storage's deinit; the rest is immutable
     @usableFromInline let action: ActionSubject<R.Action>
@@ -27,11 +28,15 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
     /// `lock` is the storage's: one lock for the storage, the loop, the subjects, the mutation stage and the tracker.
     /// None calls out while holding it, so sharing it cannot deadlock, and it saves a heap block per object.
     @inlinable
-    init(initialState: R.State, lock: Lock, entryPoints: ReactorEntryPoints<R>) {
+    init(initialState: R.State, lock: Lock) {
         let actionCore = ActionSubject<R.Action>.makeCore(lock: lock)
         state = StateRelay(lock: lock)
         let loop = ReactorLoop<R>(initialState: initialState, relay: state.core, lock: lock)
-        action = ActionSubject(core: actionCore, receiver: loop, receive: entryPoints.receiveAction)
+        // The action subject's receiver: a function that captures nothing, so making it allocates nothing and
+        // calling it retains nothing.
+        action = ActionSubject(core: actionCore, receiver: loop) { loop, core, action in
+            unsafeDowncast(loop, to: ReactorLoop<R>.self).receiveFromSubject(action, subject: core)
+        }
         self.loop = loop
         self.initialState = initialState
     }
@@ -56,8 +61,12 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
     /// mutations known up front straight to `reduce`, and, with an immediate scheduler, states straight to the
     /// relay. The rules do not change: the loop serializes actions and mutations, and the subjects' subscriptions
     /// serialize deliveries.
+    ///
+    /// The code for a stream between stages is reached only in the branch where a transform returned a stream of its
+    /// own. With a default transform, which the compiler sees returns its input, the branch is dead and that code is
+    /// not made for the reactor type at all.
     @inlinable
-    func wire(_ reactor: R, entryPoints: ReactorEntryPoints<R>) {
+    func wire(_ reactor: R) {
         guard let loop else { return }
         loop.attach(to: reactor)
         let scheduler = reactor.scheduler
@@ -65,6 +74,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         let schedulerType = ObjectIdentifier(type(of: scheduler))
         let immediate = schedulerType == ObjectIdentifier(CurrentThreadScheduler.self) || schedulerType == ObjectIdentifier(ImmediateScheduler.self)
         let relay = state
+        let lock = loop.lock
 
         let actionInput = action.asObservable()
         let actions = reactor.transform(action: actionInput)
@@ -73,15 +83,26 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         // What `transform(mutation:)` receives: each subscription runs a mutation stage over `actions`.
         // It reaches the reactor through the loop, which refers to it weakly: the input may be kept by the user's
         // transformed stream, which the pipeline keeps.
-        let mutationsInput = TransformInput((loop: loop, actions: actions), start: entryPoints.runStage)
+        let mutationsInput = TransformInput((loop: loop, actions: actions), lock: lock, fallback: { TransformStarts<R>.mutationStageUnspecialized($0, $1) })
         let transformedMutations = reactor.transform(mutation: mutationsInput.asObservable())
         let mutationsFused = transformedMutations === mutationsInput
 
         // What `transform(state:)` receives: the initial state, then each reduced one. The subject behind it is made
         // (by the loop) only if someone subscribes, which the pipeline does only when the transform changed the stream.
-        let statesInput = TransformInput((loop: loop, initialState: initialState), start: entryPoints.reducedStates)
+        let statesInput = TransformInput((loop: loop, initialState: initialState), lock: lock, fallback: { TransformStarts<R>.reducedStatesUnspecialized($0, $1) })
         let transformedStates = reactor.transform(state: statesInput.asObservable())
-        let statesFused = immediate && transformedStates === statesInput
+        let statesUnchanged = transformedStates === statesInput
+
+        if mutationsFused {
+            _ = mutationsInput.settle(start: nil)
+        } else {
+            _ = mutationsInput.settle { TransformStarts<R>.mutationStage($0, $1) }
+        }
+        // A hook that returned its input unchanged but subscribed to it meanwhile gets the reduced states through it.
+        let statesSubscribedEarly = statesUnchanged
+            ? statesInput.settle(start: nil)
+            : statesInput.settle { TransformStarts<R>.reducedStates($0, $1) }
+        let statesFused = immediate && statesUnchanged && !statesSubscribedEarly
 
         // The loop is the only sender to either.
         if !statesFused { _ = loop.reducedStates }
@@ -93,7 +114,11 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         } else {
             var states = transformedStates
             if !immediate { states = states.observe(on: scheduler) }
-            subscriptions.append(entryPoints.subscribeStates(relay, states))
+            subscriptions.append(states.subscribe(
+                onNext: { relay.acceptFromSoleSender($0) },
+                onError: { Diagnostics.report(.reactorStreamEnded, error: $0, message: "\(R.self).transform(state:) failed; the last state stays current") },
+                onCompleted: { Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(state:) completed; the last state stays current") }
+            ))
         }
 
         if let stage {
@@ -102,10 +127,10 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
                 loop.takeActionsDirectly()
             } else {
                 // `transform(action:)` changed the stream: its actions go to the loop in the order it delivers them.
-                _ = entryPoints.runLoopStage(stage, actions)
+                _ = stage.run(actions)
             }
         } else {
-            subscriptions.append(entryPoints.subscribeMutations(loop, transformedMutations))
+            subscriptions.append(transformedMutations.subscribe(AnyObserver { loop.receiveFromStream($0) }))
         }
     }
 
@@ -122,54 +147,37 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
     }
 }
 
-/// The functions through which the pipeline reaches a reactor type's own code on every event: the action
-/// subject's receiver, and the subscriptions a custom transform's stream needs.
-///
-/// Made where `ReactorStorage.pipeline(for:)` is inlined, in the module that declares the reactor, so each is
-/// specialised for the reactor's types; none captures anything, so making one allocates nothing and calling one
-/// retains nothing. Gathered here so that code that runs once per reactor can hand them on without making closures
-/// of its own.
-///
-/// The ones a reactor with custom transforms uses cost every reactor type about 6 KB. Built unspecialised instead,
-/// a keystroke of the search screen and an app-wide event cost 1.6× and 1.3× as much (Benchmarks/README.md).
+/// How the streams that the `transform` hooks receive start their work: specialised, for a reactor whose hook returned
+/// a stream of its own, and compiled once, for a subscription that comes before that is known (see `TransformInput`).
 @usableFromInline
-struct ReactorEntryPoints<R: Reactor> {
-    /// An action sent to `reactor.action`, handed to the loop (the action subject's receiver).
-    @usableFromInline let receiveAction: (AnyObject, SubjectCore<R.Action>, R.Action) -> Void
-    /// Subscribes the loop to the stream `transform(mutation:)` returned, when it is not the identity.
-    @usableFromInline let subscribeMutations: (ReactorLoop<R>, Observable<R.Mutation>) -> Disposable
-    /// Subscribes the state relay to the stream `transform(state:)` returned (observed on the reactor's scheduler),
-    /// when the two are not the identity and an immediate scheduler.
-    @usableFromInline let subscribeStates: (StateRelay<R.State>, Observable<R.State>) -> Disposable
-    /// Subscribes the loop's own stage to the stream `transform(action:)` returned, when it is not the identity.
-    @usableFromInline let runLoopStage: (MutationStage<R>, Observable<R.Action>) -> Disposable
+enum TransformStarts<R: Reactor> {
     /// One subscription to the stream `transform(mutation:)` receives: a mutation stage over the actions.
-    @usableFromInline let runStage: ((loop: ReactorLoop<R>, actions: Observable<R.Action>), AnyObserver<R.Mutation>) -> Disposable
-    /// One subscription to the stream `transform(state:)` receives: the initial state, then each reduced one.
-    @usableFromInline let reducedStates: ((loop: ReactorLoop<R>, initialState: R.State), AnyObserver<R.State>) -> Disposable
-
     @inlinable
-    init() {
-        receiveAction = { loop, core, action in
-            unsafeDowncast(loop, to: ReactorLoop<R>.self).receiveFromSubject(action, subject: core)
+    static func mutationStage(_ source: (loop: ReactorLoop<R>, actions: Observable<R.Action>), _ observer: AnyObserver<R.Mutation>) -> Disposable {
+        Sink.running(observer) { sink in
+            MutationStage<R>(reactor: source.loop.attachedReactor, output: .observer(.init(SerializedObserver(AnyObserver(sink)).asObserver())),
+                             effects: source.loop).run(source.actions)
         }
-        subscribeMutations = { loop, mutations in mutations.subscribe(AnyObserver { loop.receiveFromStream($0) }) }
-        subscribeStates = { relay, states in
-            states.subscribe(
-                onNext: { relay.acceptFromSoleSender($0) },
-                onError: { Diagnostics.report(.reactorStreamEnded, error: $0, message: "\(R.self).transform(state:) failed; the last state stays current") },
-                onCompleted: { Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(state:) completed; the last state stays current") }
-            )
-        }
-        runLoopStage = { stage, actions in stage.run(actions) }
-        runStage = { source, observer in
-            Sink.running(observer) { sink in
-                MutationStage<R>(reactor: source.loop.attachedReactor, output: .observer(.init(SerializedObserver(AnyObserver(sink)).asObserver())),
-                                 effects: source.loop).run(source.actions)
-            }
-        }
-        reducedStates = { source, observer in
-            Sink.running(observer) { sink in source.loop.reducedStates.startWith(source.initialState).subscribeInside(sink) }
-        }
+    }
+
+    /// One subscription to the stream `transform(state:)` receives: the initial state, then each reduced one.
+    @inlinable
+    static func reducedStates(_ source: (loop: ReactorLoop<R>, initialState: R.State), _ observer: AnyObserver<R.State>) -> Disposable {
+        Sink.running(observer) { sink in source.loop.reducedStates.startWith(source.initialState).subscribeInside(sink) }
+    }
+
+    // The two below are compiled once: without `specialize.generic.never`, cross-module optimisation copies a
+    // wrapper this small into the app and specialises it there, bringing back the code they exist to avoid.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    static func mutationStageUnspecialized(_ source: (loop: ReactorLoop<R>, actions: Observable<R.Action>), _ observer: AnyObserver<R.Mutation>) -> Disposable {
+        mutationStage(source, observer)
+    }
+
+    /// Once the pipeline is wired with the states going straight to the relay, a subscription to the unchanged input
+    /// follows the relay: the current state, then each new one.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    static func reducedStatesUnspecialized(_ source: (loop: ReactorLoop<R>, initialState: R.State), _ observer: AnyObserver<R.State>) -> Disposable {
+        if source.loop.statesGoStraightToRelay { return source.loop.relay.subscribe(observer) }
+        return reducedStates(source, observer)
     }
 }

@@ -55,13 +55,13 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
             return unsafeDowncast(pipeline, to: ReactorPipeline<R>.self)
         }
         lock.unlock()
-        return buildPipeline(for: reactor, entryPoints: ReactorEntryPoints())
+        return buildPipeline(for: reactor)
     }
 
     /// Builds the pipeline, or waits for the thread building it. The builder's own reentrant uses (from the
     /// transforms) get the pipeline at once.
     @inlinable
-    func buildPipeline<R: Reactor>(for reactor: R, entryPoints: ReactorEntryPoints<R>) -> ReactorPipeline<R> {
+    func buildPipeline<R: Reactor>(for reactor: R) -> ReactorPipeline<R> {
         let me = pthread_self()
         lock.lock()
         while let builder, pthread_equal(builder, me) == 0 {
@@ -85,10 +85,10 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
         let stubbed = extras?.stubEnabled ?? false
         lock.unlock()
         // User code (`initialState`) runs without the lock.
-        let created = stubbed ? ReactorPipeline(stub: stub(for: reactor)) : ReactorPipeline(initialState: reactor.initialState, lock: lock, entryPoints: entryPoints)
+        let created = stubbed ? ReactorPipeline(stub: stub(for: reactor)) : ReactorPipeline(initialState: reactor.initialState, lock: lock)
         lock.withLock { pipeline = created }
         // The reactor's transforms run now; a reentrant use of the reactor from them gets `created` at once.
-        if !created.isStub { created.wire(reactor, entryPoints: entryPoints) }
+        if !created.isStub { created.wire(reactor) }
         let wake = lock.withLock { () -> Bool in
             builder = nil
             defer { buildWaiters = false }

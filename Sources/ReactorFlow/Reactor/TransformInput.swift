@@ -1,21 +1,48 @@
-/// What a `transform` hook receives: a stream whose work starts only when it is subscribed. One is made per hook for
-/// every reactor and usually dropped at once (the default transforms return it unchanged), so it is one object:
-/// what it needs, and a function that captures nothing, written where the pipeline is compiled for the reactor's
-/// types (so a subscription runs specialised code, with no closure context to allocate).
+/// What a `transform` hook receives: a stream whose work starts only when it is subscribed.
+///
+/// One is made per hook for every reactor, and usually dropped at once: the default transforms return it unchanged,
+/// and the pipeline then joins the stages around it directly. So that a reactor with the defaults carries no code for
+/// the stream's work, the start specialised for the reactor's types is given only once the hook returned a stream of
+/// its own (see `ReactorPipeline.wire`). Until then, and for good when the hook returned its input, a subscription
+/// starts through `fallback`, compiled once, unspecialised: only a hook that subscribes to its input while it runs, or
+/// keeps it and subscribes later, gets there.
 @usableFromInline
-final class TransformInput<Source, Element>: Observable<Element> {
+final class TransformInput<Source, Element>: Observable<Element>, @unchecked Sendable { // `start`, `settled` and `subscribedEarly` are guarded by `lock`; the rest is immutable
     @usableFromInline let source: Source
-    @usableFromInline let start: (Source, AnyObserver<Element>) -> Disposable
+    /// The pipeline's.
+    @usableFromInline let lock: Lock
+    @usableFromInline let fallback: (Source, AnyObserver<Element>) -> Disposable
+    @usableFromInline @exclusivity(unchecked) var start: ((Source, AnyObserver<Element>) -> Disposable)?
+    /// Whether the hook has returned.
+    @usableFromInline @exclusivity(unchecked) var settled = false
+    /// Whether something subscribed before the hook returned.
+    @usableFromInline @exclusivity(unchecked) var subscribedEarly = false
 
     @inlinable
-    init(_ source: Source, start: @escaping (Source, AnyObserver<Element>) -> Disposable) {
+    init(_ source: Source, lock: Lock, fallback: @escaping (Source, AnyObserver<Element>) -> Disposable) {
         self.source = source
-        self.start = start
+        self.lock = lock
+        self.fallback = fallback
         super.init()
+    }
+
+    /// Called once, when the hook has returned, with the start for later subscriptions (`nil`: `fallback`). Returns
+    /// whether something subscribed while the hook ran.
+    @inlinable
+    func settle(start: ((Source, AnyObserver<Element>) -> Disposable)?) -> Bool {
+        lock.withLock {
+            self.start = start
+            settled = true
+            return subscribedEarly
+        }
     }
 
     @usableFromInline
     override func run(_ observer: AnyObserver<Element>) -> Disposable {
-        start(source, observer)
+        let start = lock.withLock { () -> ((Source, AnyObserver<Element>) -> Disposable)? in
+            if !settled { subscribedEarly = true }
+            return self.start
+        }
+        return (start ?? fallback)(source, observer)
     }
 }

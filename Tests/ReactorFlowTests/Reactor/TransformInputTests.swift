@@ -1,0 +1,82 @@
+import Testing
+@testable import ReactorFlow
+
+/// A reactor whose `transform(mutation:)` and `transform(state:)` return their input unchanged, as the defaults do,
+/// but also keep it, and, when asked, subscribe to it while they run.
+private final class KeepingReactor: Reactor {
+    enum Action { case add(Int) }
+    enum Mutation: Equatable { case add(Int) }
+    struct State: Equatable { var total = 0 }
+
+    let initialState = State()
+    let reactorStorage = ReactorStorage()
+    let subscribesWhileTransforming: Bool
+    let bag = DisposeBag()
+    var keptMutations: Observable<Mutation>?
+    var keptStates: Observable<State>?
+    let mutationsSeenWhileTransforming = EventLog<Mutation>()
+    let statesSeenWhileTransforming = EventLog<State>()
+
+    init(subscribesWhileTransforming: Bool) {
+        self.subscribesWhileTransforming = subscribesWhileTransforming
+    }
+
+    func mutate(action: Action) -> Observable<Mutation> {
+        switch action {
+        case .add(let amount): .just(.add(amount))
+        }
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        switch mutation {
+        case .add(let amount): State(total: state.total + amount)
+        }
+    }
+
+    func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
+        keptMutations = mutation
+        if subscribesWhileTransforming { mutation.subscribe(mutationsSeenWhileTransforming.observer()).disposed(by: bag) }
+        return mutation
+    }
+
+    func transform(state: Observable<State>) -> Observable<State> {
+        keptStates = state
+        if subscribesWhileTransforming { state.subscribe(statesSeenWhileTransforming.observer()).disposed(by: bag) }
+        return state
+    }
+}
+
+@Suite("Transform inputs returned unchanged")
+struct TransformInputTests {
+    @Test("a hook that subscribes to its input while it runs sees every mutation and reduced state; the reactor still works")
+    func subscribedWhileTransforming() {
+        let reactor = KeepingReactor(subscribesWhileTransforming: true)
+        let states = EventLog<Int>()
+        reactor.state.map(\.total).subscribe(states.observer()).disposed(by: reactor.bag)
+        reactor.action.onNext(.add(2))
+        reactor.action.onNext(.add(3))
+        #expect(reactor.mutationsSeenWhileTransforming.events == [.next(.add(2)), .next(.add(3))])
+        #expect(reactor.statesSeenWhileTransforming.events == [.next(State(total: 0)), .next(State(total: 2)), .next(State(total: 5))])
+        #expect(states.events == [.next(0), .next(2), .next(5)])
+        #expect(reactor.currentState.total == 5)
+    }
+
+    @Test("an input kept and subscribed after wiring: mutations of later actions, and the current state then each new one")
+    func subscribedAfterWiring() throws {
+        let reactor = KeepingReactor(subscribesWhileTransforming: false)
+        reactor.action.onNext(.add(1))
+        let mutations = EventLog<Mutation>()
+        let states = EventLog<State>()
+        let keptMutations = try #require(reactor.keptMutations)
+        let keptStates = try #require(reactor.keptStates)
+        keptMutations.subscribe(mutations.observer()).disposed(by: reactor.bag)
+        keptStates.subscribe(states.observer()).disposed(by: reactor.bag)
+        reactor.action.onNext(.add(10))
+        #expect(mutations.events == [.next(.add(10))])
+        #expect(states.events == [.next(State(total: 1)), .next(State(total: 11))])
+        #expect(reactor.currentState.total == 11)
+    }
+
+    private typealias State = KeepingReactor.State
+    private typealias Mutation = KeepingReactor.Mutation
+}
