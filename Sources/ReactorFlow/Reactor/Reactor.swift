@@ -72,7 +72,7 @@ public protocol Reactor: AnyObject {
 
 extension Reactor {
     /// The default: `CurrentThreadScheduler`, so states are delivered synchronously on the thread that reduced them.
-    public var scheduler: ImmediateSchedulerType { CurrentThreadScheduler.instance }
+    @inlinable public var scheduler: ImmediateSchedulerType { CurrentThreadScheduler.instance }
 
     /// The default: the actions unchanged.
     @inlinable public func transform(action: Observable<Action>) -> Observable<Action> { action }

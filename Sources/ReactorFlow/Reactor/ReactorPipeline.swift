@@ -111,14 +111,12 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
 
         if statesFused {
             relay.acceptFromSoleSender(initialState)
+        } else if statesUnchanged {
+            // The default transform, with a scheduler that is not immediate (or a hook that subscribed to its input):
+            // compiled once, so that reactors with the default scheduler carry none of it.
+            subscriptions.append(TransformStarts<R>.followUnspecialized(transformedStates, scheduler: immediate ? nil : scheduler, relay: relay))
         } else {
-            var states = transformedStates
-            if !immediate { states = states.observe(on: scheduler) }
-            subscriptions.append(states.subscribe(
-                onNext: { relay.acceptFromSoleSender($0) },
-                onError: { Diagnostics.report(.reactorStreamEnded, error: $0, message: "\(R.self).transform(state:) failed; the last state stays current") },
-                onCompleted: { Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(state:) completed; the last state stays current") }
-            ))
+            subscriptions.append(TransformStarts<R>.follow(transformedStates, scheduler: immediate ? nil : scheduler, relay: relay))
         }
 
         if let stage {
@@ -166,11 +164,26 @@ enum TransformStarts<R: Reactor> {
         Sink.running(observer) { sink in source.loop.reducedStates.startWith(source.initialState).subscribeInside(sink) }
     }
 
-    // The two below are compiled once: without `specialize.generic.never`, cross-module optimisation copies a
+    /// Delivers the states of `states` to the relay, on `scheduler` unless it is immediate (`nil`).
+    @inlinable
+    static func follow(_ states: Observable<R.State>, scheduler: ImmediateSchedulerType?, relay: StateRelay<R.State>) -> Disposable {
+        (scheduler.map(states.observe(on:)) ?? states).subscribe(
+            onNext: { relay.acceptFromSoleSender($0) },
+            onError: { Diagnostics.report(.reactorStreamEnded, error: $0, message: "\(R.self).transform(state:) failed; the last state stays current") },
+            onCompleted: { Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(state:) completed; the last state stays current") }
+        )
+    }
+
+    // The three below are compiled once: without `specialize.generic.never`, cross-module optimisation copies a
     // wrapper this small into the app and specialises it there, bringing back the code they exist to avoid.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     static func mutationStageUnspecialized(_ source: (loop: ReactorLoop<R>, actions: Observable<R.Action>), _ observer: AnyObserver<R.Mutation>) -> Disposable {
         mutationStage(source, observer)
+    }
+
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    static func followUnspecialized(_ states: Observable<R.State>, scheduler: ImmediateSchedulerType?, relay: StateRelay<R.State>) -> Disposable {
+        follow(states, scheduler: scheduler, relay: relay)
     }
 
     /// Once the pipeline is wired with the states going straight to the relay, a subscription to the unchanged input

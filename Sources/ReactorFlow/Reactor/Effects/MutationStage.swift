@@ -112,36 +112,43 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     /// subscribing (a `just`, a `concat` of `just`s, under `.merge`) go to `applyNow`, in order, before this returns,
     /// each with whether it is the last: nothing of this stage runs after `applyNow` is given the last one, which
     /// lets the reactor's loop end its turn inside that call.
+    ///
+    /// Only a `just` under `.merge`, the commonest case, is handled inline; the rest is specialised but never
+    /// inlined, so that every reactor type carries it once rather than at each place the loop runs an action.
     @inlinable
     func receive(_ action: R.Action, token: SendToken?, reactor: R, applyNow: (_ mutation: R.Mutation, _ isLast: Bool) -> Void) {
         token?.claim()
         let policy = reactor.effectPolicy(for: action)
-        guard policy.kind != .merge else {
-            // The common case, so it avoids the lane key (an `AnyHashable?` costs value-witness calls to copy).
-            let stream = reactor.mutate(action: action)
-            // `kind`, not `as?`: see `Observable.kind`.
-            let kind = stream.kind
-            if kind == .just {
-                applyNow(Just.element(of: stream), true)
-            } else if kind == .concatOfJusts {
-                let justs = unsafeDowncast(stream, to: ConcatOfJusts<R.Mutation>.self)
-                applyNow(justs.first, false)
-                if let third = justs.third {
-                    applyNow(justs.second, false)
-                    applyNow(third, true)
-                } else {
-                    applyNow(justs.second, true)
-                }
-            } else if kind == .concat, let sources = unsafeDowncast(stream, to: ConcatObservable<R.Mutation>.self).justSources {
-                // What subscribing would do, synchronously and in order, without the subscription.
-                for index in sources.indices {
-                    applyNow(Just.element(of: sources[index]), index == sources.count - 1)
-                }
-            } else {
-                follow(stream, for: action, lane: nil, token: token)
-            }
-            return
+        guard policy.kind == .merge else { return receiveInLane(action, token: token, reactor: reactor, policy: policy) }
+        // The common case, so it avoids the lane key (an `AnyHashable?` costs value-witness calls to copy).
+        let stream = reactor.mutate(action: action)
+        // `kind`, not `as?`: see `Observable.kind`.
+        guard stream.kind == .just else { return receiveMerged(stream, for: action, token: token, applyNow: applyNow) }
+        applyNow(Just.element(of: stream), true)
+    }
+
+    /// `receive` for a stream under `.merge` that is not a `just`.
+    @inlinable @inline(never)
+    func receiveMerged(_ stream: Observable<R.Mutation>, for action: R.Action, token: SendToken?,
+                       applyNow: (_ mutation: R.Mutation, _ isLast: Bool) -> Void) {
+        // What subscribing would do, synchronously and in order, without the subscription. One call of `applyNow`,
+        // in a loop, rather than one per case: each call is the reactor's `reduce` and the state's delivery, inlined.
+        let count: Int
+        switch stream.kind {
+        case .just: count = 1
+        case .concatOfJusts: count = unsafeDowncast(stream, to: ConcatOfJusts<R.Mutation>.self).third == nil ? 2 : 3
+        case .concat: count = unsafeDowncast(stream, to: ConcatObservable<R.Mutation>.self).justSources?.count ?? 0
+        case .other: count = 0
         }
+        guard count > 0 else { return follow(stream, for: action, lane: nil, token: token) }
+        for index in 0..<count {
+            applyNow(Self.knownMutation(index, of: stream), index == count - 1)
+        }
+    }
+
+    /// `receive` for an action whose policy is not `.merge`.
+    @inlinable @inline(never)
+    func receiveInLane(_ action: R.Action, token: SendToken?, reactor: R, policy: EffectPolicy) {
         let key = laneKey(for: action, policy: policy)
         let (proceed, cancelled) = admit(action, token: token, policy: policy, lane: key)
         for stream in cancelled {
@@ -149,6 +156,21 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
             effects.streamEnded(token: stream.token)
         }
         if proceed { follow(reactor.mutate(action: action), for: action, lane: key, token: token) }
+    }
+
+    /// Mutation number `index` of `stream`, a `just`, a `concat` of `just`s or a `ConcatOfJusts`, which has more than
+    /// `index` of them.
+    @inlinable
+    static func knownMutation(_ index: Int, of stream: Observable<R.Mutation>) -> R.Mutation {
+        switch stream.kind {
+        case .just:
+            return Just.element(of: stream)
+        case .concatOfJusts:
+            let justs = unsafeDowncast(stream, to: ConcatOfJusts<R.Mutation>.self)
+            return index == 0 ? justs.first : index == 1 ? justs.second : justs.third.unsafelyUnwrapped
+        case .concat, .other:
+            return Just.element(of: unsafeDowncast(stream, to: ConcatObservable<R.Mutation>.self).sources[index])
+        }
     }
 
     /// Applies `policy` to `action` in its lane: whether its stream starts now, and the streams it cancels
@@ -196,12 +218,14 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         guard registered else { return }
         effects.started()
         token?.streamStarted()
-        switch output {
-        case .loop(let loop):
+        // Through `run`, compiled once, rather than `subscribeInside`, whose inlined path for a subject would make
+        // every reactor type carry a subject subscription for its mutations.
+        let subscribe = { observer.subscription.setDisposable(stream.run(AnyObserver(observer))) }
+        if case .loop(let loop) = output {
             // This runs in the loop's turn: what the stream emits while it is subscribed is reduced at once (B5).
-            loop.followInline { observer.subscription.setDisposable(stream.subscribeInside(observer)) }
-        case .observer:
-            observer.subscription.setDisposable(stream.subscribeInside(observer))
+            loop.followInline(subscribe)
+        } else {
+            subscribe()
         }
     }
 
