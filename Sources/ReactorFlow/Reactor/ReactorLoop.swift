@@ -50,7 +50,9 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     /// transform is the identity never makes it.
     @usableFromInline @exclusivity(unchecked) var madeReducedStates: PublishSubject<R.State>?
 
-    @inlinable
+    /// Compiled once: it runs once per reactor whose state transform is not fused, and once per subscription to the
+    /// stream `transform(state:)` receives.
+    @usableFromInline
     var reducedStates: PublishSubject<R.State> {
         lock.withLock {
             if let madeReducedStates { return madeReducedStates }

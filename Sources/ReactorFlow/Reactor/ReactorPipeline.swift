@@ -89,7 +89,9 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
 
         // What `transform(state:)` receives: the initial state, then each reduced one. The subject behind it is made
         // (by the loop) only if someone subscribes, which the pipeline does only when the transform changed the stream.
-        let statesInput = TransformInput((loop: loop, initialState: initialState), lock: lock, fallback: { TransformStarts<R>.reducedStatesUnspecialized($0, $1) })
+        // Its source is this pipeline rather than a copy of the initial state, whose copying every reactor type would
+        // carry. The pipeline keeps it only through `subscriptions`, which `dispose()` lets go.
+        let statesInput = TransformInput(self, lock: lock, fallback: { TransformStarts<R>.reducedStatesUnspecialized($0, $1) })
         let transformedStates = reactor.transform(state: statesInput.asObservable())
         let statesUnchanged = transformedStates === statesInput
 
@@ -147,6 +149,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
 
 /// How the streams that the `transform` hooks receive start their work: specialised, for a reactor whose hook returned
 /// a stream of its own, and compiled once, for a subscription that comes before that is known (see `TransformInput`).
+/// A pipeline they are given has a loop: only `wire` makes the inputs, and it makes none for a stub.
 @usableFromInline
 enum TransformStarts<R: Reactor> {
     /// One subscription to the stream `transform(mutation:)` receives: a mutation stage over the actions.
@@ -160,8 +163,8 @@ enum TransformStarts<R: Reactor> {
 
     /// One subscription to the stream `transform(state:)` receives: the initial state, then each reduced one.
     @inlinable
-    static func reducedStates(_ source: (loop: ReactorLoop<R>, initialState: R.State), _ observer: AnyObserver<R.State>) -> Disposable {
-        Sink.running(observer) { sink in source.loop.reducedStates.startWith(source.initialState).subscribeInside(sink) }
+    static func reducedStates(_ pipeline: ReactorPipeline<R>, _ observer: AnyObserver<R.State>) -> Disposable {
+        Sink.running(observer) { sink in pipeline.loop.unsafelyUnwrapped.reducedStates.startWith(pipeline.initialState).subscribeInside(sink) }
     }
 
     /// Delivers the states of `states` to the relay, on `scheduler` unless it is immediate (`nil`).
@@ -189,8 +192,9 @@ enum TransformStarts<R: Reactor> {
     /// Once the pipeline is wired with the states going straight to the relay, a subscription to the unchanged input
     /// follows the relay: the current state, then each new one.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    static func reducedStatesUnspecialized(_ source: (loop: ReactorLoop<R>, initialState: R.State), _ observer: AnyObserver<R.State>) -> Disposable {
-        if source.loop.statesGoStraightToRelay { return source.loop.relay.subscribe(observer) }
-        return reducedStates(source, observer)
+    static func reducedStatesUnspecialized(_ pipeline: ReactorPipeline<R>, _ observer: AnyObserver<R.State>) -> Disposable {
+        let loop = pipeline.loop.unsafelyUnwrapped
+        if loop.statesGoStraightToRelay { return loop.relay.subscribe(observer) }
+        return reducedStates(pipeline, observer)
     }
 }
