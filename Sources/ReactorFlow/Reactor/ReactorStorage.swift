@@ -60,8 +60,37 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
 
     /// Builds the pipeline, or waits for the thread building it. The builder's own reentrant uses (from the
     /// transforms) get the pipeline at once.
+    ///
+    /// Only making and wiring the pipeline is specialised for the reactor type; the waiting and the bookkeeping
+    /// around it are compiled once (`beginBuilding`, `publish`, `finishBuilding`).
     @inlinable
     func buildPipeline<R: Reactor>(for reactor: R) -> ReactorPipeline<R> {
+        switch beginBuilding(for: R.self) {
+        case .built(let pipeline):
+            return unsafeDowncast(pipeline, to: ReactorPipeline<R>.self)
+        case .build(let stubbed):
+            // User code (`initialState`) runs without the lock.
+            let created = stubbed ? ReactorPipeline(stub: stub(for: reactor)) : ReactorPipeline(initialState: reactor.initialState, lock: lock)
+            publish(created)
+            // The reactor's transforms run now; a reentrant use of the reactor from them gets `created` at once.
+            if !created.isStub { created.wire(reactor) }
+            finishBuilding()
+            return created
+        }
+    }
+
+    /// What `beginBuilding` found.
+    @usableFromInline
+    enum BuildStart {
+        /// The pipeline, built (by another thread, which this one waited for) or being built by this thread.
+        case built(AnyObject)
+        /// This thread is now the builder; `stubbed` says whether to build a stub's pipeline.
+        case build(stubbed: Bool)
+    }
+
+    /// Returns the pipeline once no other thread is building it, or makes this thread the builder.
+    @usableFromInline
+    func beginBuilding(for reactorType: Any.Type) -> BuildStart {
         let me = pthread_self()
         lock.lock()
         while let builder, pthread_equal(builder, me) == 0 {
@@ -73,29 +102,35 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
         }
         if let pipeline {
             lock.unlock()
-            return unsafeDowncast(pipeline, to: ReactorPipeline<R>.self)
+            return .built(pipeline)
         }
         if builder != nil {
             // Only this thread can be the builder here (others were waited for), and it has no pipeline yet: it is
             // still reading `initialState`.
             lock.unlock()
-            preconditionFailure("\(R.self).initialState uses the reactor's action, state or currentState, which are built from it")
+            preconditionFailure("\(reactorType).initialState uses the reactor's action, state or currentState, which are built from it")
         }
         builder = me
         let stubbed = extras?.stubEnabled ?? false
         lock.unlock()
-        // User code (`initialState`) runs without the lock.
-        let created = stubbed ? ReactorPipeline(stub: stub(for: reactor)) : ReactorPipeline(initialState: reactor.initialState, lock: lock)
+        return .build(stubbed: stubbed)
+    }
+
+    /// Called by the builder once the pipeline is made, before it is wired: reentrant uses get it from now on.
+    @usableFromInline
+    func publish(_ created: AnyObject) {
         lock.withLock { pipeline = created }
-        // The reactor's transforms run now; a reentrant use of the reactor from them gets `created` at once.
-        if !created.isStub { created.wire(reactor) }
+    }
+
+    /// Called by the builder once the pipeline is wired: wakes the threads waiting for it.
+    @usableFromInline
+    func finishBuilding() {
         let wake = lock.withLock { () -> Bool in
             builder = nil
             defer { buildWaiters = false }
             return buildWaiters
         }
         if wake { WaitRoom.shared.wakeAll() }
-        return created
     }
 
     @usableFromInline var isStubEnabled: Bool {
