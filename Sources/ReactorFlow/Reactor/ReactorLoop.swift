@@ -191,7 +191,10 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     /// Called only by the thread holding the running role. `isLast` says that no other work is known to follow
     /// (the queue may have grown meanwhile). Returns whether the loop's turn ended inside (see `reduce`): the
     /// running role is then given up, and the caller must not touch the loop's state again.
-    @inlinable
+    ///
+    /// Specialised, but never inlined: the loop calls it from two places (the first item and each queued one), and
+    /// it holds the reactor's `mutate` and `reduce`, inlined.
+    @inlinable @inline(never)
     func run(_ work: Work, reactor: R, isLast: Bool) -> Bool {
         switch work {
         case .action(let action, let token):
