@@ -222,7 +222,10 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     /// When this is the last known work and the new state goes to the relay, whose core shares `lock`, the critical
     /// section that ends the state's delivery also ends the loop's turn if nothing is queued: one lock round trip
     /// per action fewer. Returns whether the turn ended here.
-    @inlinable
+    ///
+    /// Specialised, but never inlined: several paths reduce (an action's known mutations, a queued mutation, an
+    /// inline one), and each would otherwise carry the reactor's `reduce` and the state's publish again.
+    @inlinable @inline(never)
     func reduce(_ mutation: R.Mutation, reactor: R, isLast: Bool) -> Bool {
         // The state is moved out of `current` and the new one moved in: passed to `reduce` and to the relay straight
         // from the field, a state would be copied (its strings and arrays retained and released) for each call, since
