@@ -48,7 +48,7 @@ private final class KeepingReactor: Reactor {
 
 @Suite("Transform inputs returned unchanged")
 struct TransformInputTests {
-    @Test("a hook that subscribes to its input while it runs sees every mutation and reduced state; the reactor still works")
+    @Test("B8 a hook that subscribes to its input while it runs sees every mutation and reduced state; the reactor still works")
     func subscribedWhileTransforming() {
         let reactor = KeepingReactor(subscribesWhileTransforming: true)
         let states = EventLog<Int>()
@@ -61,7 +61,7 @@ struct TransformInputTests {
         #expect(reactor.currentState.total == 5)
     }
 
-    @Test("an input kept and subscribed after wiring: mutations of later actions, and the current state then each new one")
+    @Test("B8 an input kept and subscribed after wiring: mutations of later actions, and the current state then each new one")
     func subscribedAfterWiring() throws {
         let reactor = KeepingReactor(subscribesWhileTransforming: false)
         reactor.action.onNext(.add(1))
