@@ -132,7 +132,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     func receiveMerged(_ stream: Observable<R.Mutation>, for action: R.Action, token: SendToken?,
                        applyNow: (_ mutation: R.Mutation, _ isLast: Bool) -> Void) {
         // What subscribing would do, synchronously and in order, without the subscription. One call of `applyNow`,
-        // in a loop, rather than one per case: each call is the reactor's `reduce` and the state's delivery, inlined.
+        // in a loop, rather than one per case: each call site is code every reactor type carries.
         let count: Int
         switch stream.kind {
         case .just: count = 1
