@@ -133,8 +133,9 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
                        applyNow: (_ mutation: R.Mutation, _ isLast: Bool) -> Void) {
         // What subscribing would do, synchronously and in order, without the subscription. One call of `applyNow`,
         // in a loop, rather than one per case: each call site is code every reactor type carries.
+        let kind = stream.kind
         let count: Int
-        switch stream.kind {
+        switch kind {
         case .just: count = 1
         case .concatOfJusts: count = unsafeDowncast(stream, to: ConcatOfJusts<R.Mutation>.self).third == nil ? 2 : 3
         case .concat: count = unsafeDowncast(stream, to: ConcatObservable<R.Mutation>.self).justSources?.count ?? 0
@@ -142,7 +143,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         }
         guard count > 0 else { return follow(stream, for: action, lane: nil, token: token) }
         for index in 0..<count {
-            applyNow(Self.knownMutation(index, of: stream), index == count - 1)
+            applyNow(Self.knownMutation(index, of: stream, kind: kind), index == count - 1)
         }
     }
 
@@ -158,11 +159,11 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         if proceed { follow(reactor.mutate(action: action), for: action, lane: key, token: token) }
     }
 
-    /// Mutation number `index` of `stream`, a `just`, a `concat` of `just`s or a `ConcatOfJusts`, which has more than
-    /// `index` of them.
+    /// Mutation number `index` of `stream`, a `just`, a `concat` of `just`s or a `ConcatOfJusts` (its `kind`), which
+    /// has more than `index` of them.
     @inlinable
-    static func knownMutation(_ index: Int, of stream: Observable<R.Mutation>) -> R.Mutation {
-        switch stream.kind {
+    static func knownMutation(_ index: Int, of stream: Observable<R.Mutation>, kind: ObservableKind) -> R.Mutation {
+        switch kind {
         case .just:
             return Just.element(of: stream)
         case .concatOfJusts:
