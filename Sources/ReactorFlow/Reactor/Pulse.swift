@@ -60,6 +60,10 @@ public enum PulseDelivery: Sendable {
 extension Reactor {
     /// The values of the pulse at `keyPath`, once per assignment; changes of other properties emit nothing.
     ///
+    /// `keyPath` names a pulse of the state, as `\.$alert` or `\.login.$error` do: a stored pulse is then read in
+    /// place (see `PulseField`). A computed key path that returns one stored pulse for some states and another for
+    /// others is not supported.
+    ///
     /// ```swift
     /// reactor.pulse(\.$route, delivery: .unconsumed)
     ///     .compactMap { $0 }
@@ -68,32 +72,33 @@ extension Reactor {
     @inlinable
     public func pulse<Value>(_ keyPath: KeyPath<State, Pulse<Value>>, delivery: PulseDelivery = .latest) -> Observable<Value> {
         // Fetched once, not per state; it holds no reference to the reactor or its storage, so subscriptions do not
-        // keep the pipeline (and its running mutation streams) alive after the reactor died.
+        // keep the pipeline (and its running mutation streams) alive after the reactor died. The field's place in the
+        // state is the same in every state, so any state shows it.
         let ledger = reactorStorage.pulseLedger(for: keyPath)
-        return state.lift(PulseStep(keyPath: keyPath, delivery: delivery, ledger: ledger))
+        let field = PulseField(keyPath, sample: currentState)
+        return state.lift(PulseStep(field: field, delivery: delivery, ledger: ledger))
     }
 }
 
 /// `pulse(_:delivery:)`'s work on each state: forwards the pulse's value when its update count moved.
 @usableFromInline
 struct PulseStep<State, Value>: OperatorStep {
-    @usableFromInline let keyPath: KeyPath<State, Pulse<Value>>
+    @usableFromInline let field: PulseField<State, Value>
     @usableFromInline let delivery: PulseDelivery
     @usableFromInline let ledger: PulseLedger
     /// The update count of the last state seen; nil before the first.
     @usableFromInline var lastCount: UInt?
 
     @inlinable
-    init(keyPath: KeyPath<State, Pulse<Value>>, delivery: PulseDelivery, ledger: PulseLedger) {
-        self.keyPath = keyPath
+    init(field: PulseField<State, Value>, delivery: PulseDelivery, ledger: PulseLedger) {
+        self.field = field
         self.delivery = delivery
         self.ledger = ledger
     }
 
     @inlinable
     mutating func receive(_ state: State, sendingTo output: OperatorOutput<Value>) {
-        let pulse = state[keyPath: keyPath]
-        let count = pulse.valueUpdatedCount
+        let count = field.count(in: state)
         if let lastCount {
             guard count != lastCount else { return }
         } else if delivery == .unconsumed && (count == 0 || ledger.isConsumed(count)) {
@@ -102,6 +107,6 @@ struct PulseStep<State, Value>: OperatorStep {
         }
         lastCount = count
         ledger.markConsumed(count)
-        output.onNext(pulse.value)
+        output.onNext(field.value(in: state))
     }
 }

@@ -89,7 +89,7 @@ extension SubjectCore {
             case .next(let element):
                 // One copy of the element here, rather than one in each subscriber that has an element handler.
                 targets.withUnsafeBufferPointer { targets in
-                    deliverKeepingLock(element: element, as: event, sequence: sequence, to: targets)
+                    deliverKeepingLock(element: element, sequence: sequence, to: targets)
                 }
             case .error, .completed:
                 retireWalkedListKeepingLock()
@@ -121,12 +121,12 @@ extension SubjectCore {
         }
     }
 
-    /// `deliverKeepingLock(_:sequence:to:)` for `event`, which is `.next(element)`: a subscriber with an element
-    /// handler gets `element` itself. Taking the element out of the event in the subscriber's handler would copy it
+    /// `deliverKeepingLock(_:sequence:to:)` for `.next(element)`: a subscriber with an element handler gets `element`
+    /// itself, and no event is made for it. Taking the element out of the event in the subscriber's handler would copy it
     /// (generic code binds a payload by copying the enum), which for a state means retaining and releasing each of
     /// its strings and arrays, per subscriber and state.
     @inlinable @inline(__always)
-    func deliverKeepingLock(element: Element, as event: Event<Element>, sequence: UInt64,
+    func deliverKeepingLock(element: Element, sequence: UInt64,
                             to targets: UnsafeBufferPointer<SubjectSubscription<Element>>) {
         var index = 0
         let count = targets.count
@@ -134,9 +134,9 @@ extension SubjectCore {
             Unmanaged.passUnretained(targets[index])._withUnsafeGuaranteedRef { subscription in
                 guard subscription.joinedAt < sequence else { return }
                 if subscription.elementHandler != nil || subscription.elementObserver != nil {
-                    subscription.deliverKeepingLock(element: element, as: event)
+                    subscription.deliverKeepingLock(element: element)
                 } else {
-                    subscription.deliverKeepingLock(event)
+                    subscription.deliverKeepingLock(.next(element))
                 }
             }
             index += 1

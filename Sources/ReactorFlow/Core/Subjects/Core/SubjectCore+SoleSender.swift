@@ -67,7 +67,7 @@ extension SubjectCore {
         walking = true
         // The buffer's address outlives the closure, which `walking` makes safe (above).
         let walked = subscriptions.withUnsafeBufferPointer { $0 }
-        deliverKeepingLock(element: element, as: .next(element), sequence: lastSequence, to: walked)
+        deliverKeepingLock(element: element, sequence: lastSequence, to: walked)
         walking = outerWalk
         guard !outerWalk, let overflow, !overflow.retiredLists.isEmpty else { return nil }
         return exchange(&overflow.retiredLists, with: [])

@@ -138,15 +138,16 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         drainKeepingLock(ended: ended)
     }
 
-    /// `deliverKeepingLock(_:)` for `event`, which is `.next(element)`, to the element handler if it can go out now.
+    /// `deliverKeepingLock(_:)` for `.next(element)`, to the element handler if it can go out now; the event is made
+    /// only when it must wait, since making it copies the element.
     ///
     /// An `elementHandler` is called without retaining it: while this thread holds the delivering role, nobody else
     /// lets it go (`dispose()` leaves it to this thread), so the subscription's reference keeps it alive.
     @inlinable
-    func deliverKeepingLock(element: Element, as event: Event<Element>) {
+    func deliverKeepingLock(element: Element) {
         // Busy, or a replay waits: queued as an event, in order. Not delivering, the handlers are set only while
         // the subscription is live (see `elementHandler`).
-        guard !delivering && pending.isEmpty else { return deliverKeepingLock(event) }
+        guard !delivering && pending.isEmpty else { return deliverOrQueueKeepingLock(.next(element)) }
         if elementHandler != nil {
             let handler = Unmanaged.passUnretained(elementHandler.unsafelyUnwrapped)
             enterDeliveryThenUnlock()
@@ -157,7 +158,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
             // Released outside the lock, as in `deliverKeepingLock(_:)`.
             _ = consume elementObserver
         } else {
-            return deliverKeepingLock(event) // ended: dropped
+            return deliverKeepingLock(.next(element)) // ended: dropped
         }
         lock.lock()
         finishDeliveryKeepingLock(ended: false)

@@ -1,0 +1,86 @@
+@_spi(Reflection) import Swift
+
+/// Where `pulse(_:)` reads its pulse in each state: at a fixed byte offset when the key path is found to return a
+/// pulse stored in the state (`\.$alert`, `\.login.$error`), otherwise through the key path.
+///
+/// Reading `\.$alert` through the key path costs a call into the runtime's generic projection, which looks up type
+/// metadata, for every state and subscriber: a computed key path (a property wrapper's projection) has no offset
+/// that `MemoryLayout.offset(of:)` could give. The offset is found once per `pulse(_:)` call (see `locate`).
+@usableFromInline
+struct PulseField<State, Value> {
+    @usableFromInline let keyPath: KeyPath<State, Pulse<Value>>
+    /// The byte offset of the pulse within `State`, or nil to read through `keyPath`.
+    @usableFromInline let offset: Int?
+
+    @inlinable
+    init(_ keyPath: KeyPath<State, Pulse<Value>>, sample: State) {
+        self.keyPath = keyPath
+        offset = Self.locate(keyPath, sample: sample)
+    }
+
+    /// The pulse's update count in `state`.
+    @inlinable
+    func count(in state: State) -> UInt {
+        guard let offset else { return state[keyPath: keyPath].valueUpdatedCount }
+        return withUnsafeBytes(of: state) { bytes in
+            bytes.load(fromByteOffset: offset + Self.countOffset, as: UInt.self)
+        }
+    }
+
+    /// The pulse's value in `state`.
+    @inlinable
+    func value(in state: State) -> Value {
+        guard let offset else { return state[keyPath: keyPath].value }
+        return withUnsafeBytes(of: state) { bytes in
+            bytes.baseAddress.unsafelyUnwrapped.advanced(by: offset).assumingMemoryBound(to: Pulse<Value>.self).pointee.value
+        }
+    }
+
+    /// Where `valueUpdatedCount` lies within a pulse.
+    @inlinable
+    static var countOffset: Int {
+        MemoryLayout<Pulse<Value>>.offset(of: \Pulse<Value>.valueUpdatedCount).unsafelyUnwrapped
+    }
+
+    /// The offset of the one stored pulse that `keyPath` returns, found by probing `sample`: each stored
+    /// `Pulse<Value>` of the state (in nested structs too) gets two made-up update counts in turn, written into a
+    /// copy of `sample`, and it is the one if `keyPath` then reads each of them back. Nil, so read through the key
+    /// path, when the state is not a struct, or no stored pulse, or more than one, passes; a key path that returns
+    /// different stored pulses depending on the state must not be passed to `pulse(_:)`, as its documentation says.
+    ///
+    /// Compiled once, unspecialised: it runs once per `pulse(_:)` call, and a reactor type carries no copy of it.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    static func locate(_ keyPath: KeyPath<State, Pulse<Value>>, sample: State) -> Int? {
+        guard #available(macOS 10.15.4, iOS 13.4, watchOS 6.2, tvOS 13.4, *) else { return nil }
+        guard !(State.self is AnyObject.Type) else { return nil }
+        var candidates: [Int] = []
+        collectPulses(in: State.self, at: 0, depth: 0, into: &candidates)
+        let countOffset = countOffset
+        let matches = candidates.filter { candidate in
+            var probe = sample
+            return [UInt.max - 0x5EED, UInt.max - 0xF00D].allSatisfy { madeUpCount in
+                withUnsafeMutableBytes(of: &probe) { bytes in
+                    bytes.storeBytes(of: madeUpCount, toByteOffset: candidate + countOffset, as: UInt.self)
+                }
+                return probe[keyPath: keyPath].valueUpdatedCount == madeUpCount
+            }
+        }
+        return matches.count == 1 ? matches[0] : nil
+    }
+
+    /// Appends the offset (from `base`) of each stored `Pulse<Value>` in the struct `type` and in its nested structs,
+    /// `depth` levels down so far.
+    @available(macOS 10.15.4, iOS 13.4, watchOS 6.2, tvOS 13.4, *)
+    static func collectPulses(in type: Any.Type, at base: Int, depth: Int, into offsets: inout [Int]) {
+        // Deep enough for a state's sub-states; deeper fields are library types, not states.
+        guard depth < 4 else { return }
+        _forEachField(of: type) { _, offset, fieldType, kind in
+            if fieldType == Pulse<Value>.self {
+                offsets.append(base + offset)
+            } else if kind == .struct {
+                collectPulses(in: fieldType, at: base + offset, depth: depth + 1, into: &offsets)
+            }
+            return true
+        }
+    }
+}

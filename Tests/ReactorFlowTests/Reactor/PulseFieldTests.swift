@@ -1,0 +1,107 @@
+@testable import ReactorFlow
+import ReactorFlowTesting
+import Testing
+
+/// States whose pulses lie in different places, and the offsets their stored pulses have.
+private struct Login {
+    var name = "someone"
+    @Pulse var error: String?
+    static var errorOffset: Int { MemoryLayout<Login>.offset(of: \Login._error)! }
+}
+
+private struct Screen {
+    var count = 0
+    @Pulse var first: Int = 0
+    var title = "title"
+    @Pulse var second: Int = 0
+    var login = Login()
+    @Pulse var message: String?
+
+    static var firstOffset: Int { MemoryLayout<Screen>.offset(of: \Screen._first)! }
+    static var secondOffset: Int { MemoryLayout<Screen>.offset(of: \Screen._second)! }
+    static var loginOffset: Int { MemoryLayout<Screen>.offset(of: \Screen.login)! }
+
+    /// Returns a stored pulse under another name: read in place like `$first`.
+    var firstAgain: Pulse<Int> { _first }
+    /// Returns a pulse stored nowhere: read through the key path.
+    var madeUp: Pulse<Int> { Pulse(wrappedValue: count) }
+}
+
+private final class ClassState {
+    @Pulse var alert: String?
+    init() {}
+}
+
+@Suite("Pulse (C): reading a pulse in place")
+struct PulseFieldTests {
+    @Test("a stored pulse, also one nested in a sub-state, is found at its stored offset")
+    func storedPulsesAreFound() {
+        let state = Screen()
+        #expect(PulseField(\Screen.$first, sample: state).offset == Screen.firstOffset)
+        #expect(PulseField(\Screen.$second, sample: state).offset == Screen.secondOffset)
+        #expect(PulseField(\Screen.firstAgain, sample: state).offset == Screen.firstOffset)
+        #expect(PulseField(\Screen.login.$error, sample: state).offset == Screen.loginOffset + Login.errorOffset)
+    }
+
+    @Test("a pulse stored nowhere, or in a class, is read through the key path")
+    func otherKeyPathsFallBack() {
+        var state = Screen()
+        let madeUp = PulseField(\Screen.madeUp, sample: state)
+        #expect(madeUp.offset == nil)
+        state.count = 7
+        #expect(madeUp.value(in: state) == 7)
+        #expect(madeUp.count(in: state) == 0)
+
+        let object = ClassState()
+        let inClass = PulseField(\ClassState.$alert, sample: object)
+        #expect(inClass.offset == nil)
+        object.alert = "read through the key path"
+        #expect(inClass.value(in: object) == "read through the key path")
+        #expect(inClass.count(in: object) == 1)
+    }
+
+    @Test("read in place, each pulse gives its own value and update count")
+    func readsInPlace() {
+        var state = Screen()
+        state.first = 1
+        state.second = 2
+        state.second = 3
+        state.login.error = "wrong password"
+        state.message = "saved"
+        let first = PulseField(\Screen.$first, sample: Screen())
+        let second = PulseField(\Screen.$second, sample: Screen())
+        let error = PulseField(\Screen.login.$error, sample: Screen())
+        let message = PulseField(\Screen.$message, sample: Screen())
+        #expect([first.value(in: state), second.value(in: state)] == [1, 3])
+        #expect([first.count(in: state), second.count(in: state), error.count(in: state), message.count(in: state)]
+            == [1, 2, 1, 1])
+        #expect(error.value(in: state) == "wrong password")
+        #expect(message.value(in: state) == "saved")
+    }
+
+    @Test("C2 a pulse in a sub-state emits once per assignment, through the reactor")
+    func nestedPulseThroughReactor() {
+        final class LoginReactor: Reactor {
+            enum Action { case fail(String), type(String) }
+            typealias Mutation = Action
+            struct State { var login = Login() }
+            let initialState = State()
+            let reactorStorage = ReactorStorage()
+            func mutate(action: Action) -> Observable<Action> { .just(action) }
+            func reduce(state: State, mutation: Action) -> State {
+                var state = state
+                switch mutation {
+                case .fail(let message): state.login.error = message
+                case .type(let name): state.login.name = name
+                }
+                return state
+            }
+        }
+        let reactor = LoginReactor()
+        let (errors, _) = reactor.pulse(\.login.$error).log()
+        reactor.action.onNext(.fail("wrong password"))
+        reactor.action.onNext(.type("someone else"))
+        reactor.action.onNext(.fail("wrong password"))
+        #expect(errors.elements == [nil, "wrong password", "wrong password"])
+    }
+}
