@@ -47,7 +47,7 @@ public class Observable<Element>: ObservableType {
         if let subjectCore {
             return subjectCore.subscribe(observer, waitsForDelivery: true, onDispose: onDispose, onNext: onNext)
         }
-        if let subscription = subscribeOverSubject(observer, onDispose: onDispose) { return subscription }
+        if let subscription = subscribeOverSubject(observer, onDispose: onDispose, onNext: onNext) { return subscription }
         return Sink.boundary(observer, onDispose: onDispose) { sink in
             // The observer is made here, in code compiled for the element type: made in the class method, its
             // handler would be the generic `Sink.on`, which looks up type metadata on every event.
@@ -67,7 +67,7 @@ public class Observable<Element>: ObservableType {
         let observer = AnyObserver<Element> { event in
             if case .next(let element) = event { onNext(element) } else { Self.reportUnhandledError(event) }
         }
-        return subscribeAtBoundary(observer, onDispose: onDispose)
+        return subscribeAtBoundary(observer, onDispose: onDispose, onNext: onNext)
     }
 
     /// What a subscriber without `onError` does with an error: reports it (see `Diagnostics`).
@@ -77,9 +77,11 @@ public class Observable<Element>: ObservableType {
     }
 
     /// Subscribes the user's `observer` straight to the subject this observable's operators run over, the
-    /// subject's subscription being the boundary; `nil` if it is not such a chain (see `LiftObservable`).
+    /// subject's subscription being the boundary; `nil` if it is not such a chain (see `LiftObservable`). `onNext`,
+    /// if given, does with an element what `observer` does, and receives the chain's elements in its place.
     @usableFromInline
-    func subscribeOverSubject(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable? {
+    func subscribeOverSubject(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?,
+                              onNext: ((Element) -> Void)?) -> Disposable? {
         nil
     }
 

@@ -133,6 +133,7 @@ enum OperatorOutput<Element>: ObserverType {
     func onNext(_ element: Element) {
         switch self {
         case .operator(let elements, _): elements.receive(element)
+        case .end(let end): end.receive(element)
         default: on(.next(element))
         }
     }
@@ -175,9 +176,10 @@ final class LiftObservable<Source, Element>: Observable<Element> {
     /// only a `ChainEnd` for what a sink would still do. Per event and subscriber this saves the sink's two lock
     /// round trips (of three).
     @usableFromInline
-    override func subscribeOverSubject(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable? {
+    override func subscribeOverSubject(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?,
+                                       onNext: ((Element) -> Void)?) -> Disposable? {
         guard let core = source.subjectCore else { return nil }
-        let end = ChainEnd(observer.handler, lock: core.lock)
+        let end = ChainEnd(observer.handler, elements: onNext, lock: core.lock)
         let handlers = head.make(.end(end), wantsElements: true)
         let subscription = core.subscribe(AnyObserver(eventHandler: handlers.events),
                                           waitsForDelivery: true, onDispose: onDispose, elementHandler: handlers.elements)
@@ -194,14 +196,25 @@ final class LiftObservable<Source, Element>: Observable<Element> {
 final class ChainEnd<Element>: @unchecked Sendable { // `subscription` and `ended` are written under `lock` (the subject's); `ended` is read by deliveries, which the subscription serializes after any write
     /// A constant, released with this end when the subscription lets go of the chain (after its lock, Sink point 3).
     @usableFromInline let handler: AnyObserver<Element>.EventHandler
+    /// The user's `onNext`, which does with an element what `handler` does: called without wrapping the element in
+    /// an event for `handler` to take it out again. A constant, like `handler`.
+    @usableFromInline let elements: ((Element) -> Void)?
     @usableFromInline let lock: Lock
     @usableFromInline @exclusivity(unchecked) var ended = false
     @usableFromInline @exclusivity(unchecked) var subscription: Disposable?
 
     @inlinable
-    init(_ handler: @escaping AnyObserver<Element>.EventHandler, lock: Lock) {
+    init(_ handler: @escaping AnyObserver<Element>.EventHandler, elements: ((Element) -> Void)?, lock: Lock) {
         self.handler = handler
+        self.elements = elements
         self.lock = lock
+    }
+
+    /// `on(.next(element))`.
+    @inlinable
+    func receive(_ element: Element) {
+        guard !ended else { return }
+        if let elements { elements(element) } else { handler(.next(element)) }
     }
 
     @inlinable
