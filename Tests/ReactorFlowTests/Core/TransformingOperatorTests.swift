@@ -54,6 +54,24 @@ struct TransformingOperatorTests {
         #expect(!failing.hasObservers)
     }
 
+    /// `subscribe(onNext:)` alone over a chain on a subject: the chain hands its elements to `onNext` directly, and
+    /// nothing gets through once the chain ended itself.
+    @Test("A1 a chain over a subject with onNext alone delivers its elements and nothing after its own end")
+    func chainOverSubjectWithOnNextAlone() {
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        let subscription = subject.map { $0 * 10 }.distinctUntilChanged().take(2).subscribe(onNext: { value in
+            received.append(value)
+            subject.onNext(value) // reentrant: after the second element it reaches an ended chain
+        })
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onNext(3)
+        #expect(received == [10, 100])
+        #expect(!subject.hasObservers)
+        subscription.dispose()
+    }
+
     /// A user's subscription to operators over a subject is the subject's own subscription (no sink between):
     /// whichever end comes first — the chain's own, the subject's, or a dispose — ends it once, calls `onDisposed`
     /// once after the terminal handler, and lets nothing through afterwards, even an element sent from inside

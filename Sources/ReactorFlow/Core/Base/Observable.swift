@@ -48,7 +48,14 @@ public class Observable<Element>: ObservableType {
             return subjectCore.subscribe(observer, waitsForDelivery: true, onDispose: onDispose, onNext: onNext)
         }
         if let subscription = subscribeOverSubject(observer, onDispose: onDispose, onNext: onNext) { return subscription }
-        return Sink.boundary(observer, onDispose: onDispose) { sink in
+        return subscribeThroughBoundarySink(observer, onDispose: onDispose)
+    }
+
+    /// `subscribeAtBoundary` for a stream that is neither a subject nor a chain of operators over one: a boundary
+    /// sink between the stream and `observer`.
+    @inlinable
+    final func subscribeThroughBoundarySink(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?) -> Disposable {
+        Sink.boundary(observer, onDispose: onDispose) { sink in
             // The observer is made here, in code compiled for the element type: made in the class method, its
             // handler would be the generic `Sink.on`, which looks up type metadata on every event.
             subscribeDelivering(into: sink, observing: { AnyObserver(sink) })
@@ -67,7 +74,8 @@ public class Observable<Element>: ObservableType {
         let observer = AnyObserver<Element> { event in
             if case .next(let element) = event { onNext(element) } else { Self.reportUnhandledError(event) }
         }
-        return subscribeAtBoundary(observer, onDispose: onDispose, onNext: onNext)
+        if let subscription = subscribeOverSubject(observer, onDispose: onDispose, onNext: onNext) { return subscription }
+        return subscribeThroughBoundarySink(observer, onDispose: onDispose)
     }
 
     /// What a subscriber without `onError` does with an error: reports it (see `Diagnostics`).

@@ -43,7 +43,10 @@ extension SubjectCore {
     /// `publishFromSoleSender`, returning holding `lock` once every subscriber had the element, so that a caller
     /// sharing the lock can use the same critical section (the reactor's loop ends its turn in it). The caller must
     /// release what it returns after unlocking.
-    @inlinable
+    ///
+    /// Specialised, but never inlined: each reactor type carries it once rather than in each place that publishes
+    /// (its wiring and its loop).
+    @inlinable @inline(never)
     func publishFromSoleSenderKeepingLock(_ element: Element) -> Leftovers {
         lock.lock()
         guard !stopped else { return Leftovers(displaced: nil, retiredLists: nil) }
