@@ -32,7 +32,8 @@ struct PulseField<State, Value> {
     func value(in state: State) -> Value {
         guard let offset else { return state[keyPath: keyPath].value }
         return withUnsafeBytes(of: state) { bytes in
-            bytes.baseAddress.unsafelyUnwrapped.advanced(by: offset).assumingMemoryBound(to: Pulse<Value>.self).pointee.value
+            let pulse = bytes.baseAddress.unsafelyUnwrapped.advanced(by: offset)
+            return pulse.assumingMemoryBound(to: Pulse<Value>.self).pointee.value
         }
     }
 
@@ -44,9 +45,9 @@ struct PulseField<State, Value> {
 
     /// The offset of the one stored pulse that `keyPath` returns, found by probing `sample`: each stored
     /// `Pulse<Value>` of the state (in nested structs too) gets two made-up update counts in turn, written into a
-    /// copy of `sample`, and it is the one if `keyPath` then reads each of them back. Nil, so read through the key
-    /// path, when the state is not a struct, or no stored pulse, or more than one, passes; a key path that returns
-    /// different stored pulses depending on the state must not be passed to `pulse(_:)`, as its documentation says.
+    /// copy of `sample`, and it is the one if `keyPath` then reads each of them back. Nil, so that the pulse is read
+    /// through the key path, when the state is not a struct or when not exactly one stored pulse passes. A key path
+    /// that returns different stored pulses depending on the state is not supported (see `pulse(_:delivery:)`).
     ///
     /// Compiled once, unspecialised: it runs once per `pulse(_:)` call, and a reactor type carries no copy of it.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")

@@ -122,9 +122,9 @@ extension SubjectCore {
     }
 
     /// `deliverKeepingLock(_:sequence:to:)` for `.next(element)`: a subscriber with an element handler gets `element`
-    /// itself, and no event is made for it. Taking the element out of the event in the subscriber's handler would copy it
-    /// (generic code binds a payload by copying the enum), which for a state means retaining and releasing each of
-    /// its strings and arrays, per subscriber and state.
+    /// itself, and no event is made for it. Taking the element out of an event in the subscriber's handler would
+    /// copy it (generic code binds a payload by copying the enum), which for a state means retaining and releasing
+    /// each of its strings and arrays, per subscriber and state.
     @inlinable @inline(__always)
     func deliverKeepingLock(element: Element, sequence: UInt64,
                             to targets: UnsafeBufferPointer<SubjectSubscription<Element>>) {
