@@ -8,7 +8,7 @@
 final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lanes`, `streams` and flags are guarded by `lock`
     @usableFromInline
     struct Lane {
-        @usableFromInline var running: [MutationStream<R>] = []
+        @usableFromInline var running: [RunningStream] = []
         @usableFromInline var queued = FIFO<(action: R.Action, token: SendToken?)>()
         @inlinable init() {}
     }
@@ -37,8 +37,10 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     @usableFromInline let effects: EffectTracker
     /// The tracker's, which is the pipeline's: no field of its own (a stage is made per reactor).
     @inlinable var lock: Lock { effects.lock }
-    @usableFromInline @exclusivity(unchecked) var streams: [ObjectIdentifier: MutationStream<R>] = [:]
-    @usableFromInline @exclusivity(unchecked) var lanes: [AnyHashable: Lane] = [:]
+    /// Of every reactor type the same dictionary type, so an app carries its code once (see `RunningStream`).
+    @usableFromInline @exclusivity(unchecked) var streams: [ObjectIdentifier: RunningStream] = [:]
+    /// Made empty without a literal: `[:]` would make every reactor type carry `init(dictionaryLiteral:)`.
+    @usableFromInline @exclusivity(unchecked) var lanes = [AnyHashable: Lane]()
     @usableFromInline @exclusivity(unchecked) var sourceCompleted = false
     @usableFromInline @exclusivity(unchecked) var disposed = false
     /// The subscription to the actions, once `run` made it; held in a one-word reference rather than a five-word
@@ -179,8 +181,8 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     /// `resumeIdleLanes`. Compiled once, unspecialised: the lanes' bookkeeping is large, and an action with a
     /// policy other than `.merge` already pays for a lane key.
     @usableFromInline
-    func admit(_ action: R.Action, token: SendToken?, policy: EffectPolicy, lane key: AnyHashable) -> (proceed: Bool, cancelled: [MutationStream<R>]) {
-        var cancelled: [MutationStream<R>] = []
+    func admit(_ action: R.Action, token: SendToken?, policy: EffectPolicy, lane key: AnyHashable) -> (proceed: Bool, cancelled: [RunningStream]) {
+        var cancelled: [RunningStream] = []
         let proceed = lock.withLock { () -> Bool in
             // A lane with queued actions is busy even between two of its streams, so a newcomer waits its turn.
             let busy = !(lanes[key]?.running.isEmpty ?? true) || !(lanes[key]?.queued.isEmpty ?? true)
@@ -213,7 +215,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         let registered = lock.withLock { () -> Bool in
             guard !disposed else { return false }
             streams[ObjectIdentifier(observer)] = observer
-            if let lane { lanes[lane, default: Lane()].running.append(observer) }
+            if let lane { joinLaneHoldingLock(observer, lane: lane) }
             return true
         }
         guard registered else { return }
@@ -228,6 +230,13 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         } else {
             subscribe()
         }
+    }
+
+    /// Called holding `lock`: counts `stream` among `lane`'s running streams. Compiled once, unspecialised: only
+    /// actions with a policy other than `.merge` have a lane.
+    @usableFromInline
+    func joinLaneHoldingLock(_ stream: RunningStream, lane: AnyHashable) {
+        lanes[lane, default: Lane()].running.append(stream)
     }
 
     @inlinable
@@ -297,7 +306,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
 
     @usableFromInline
     func disposeStreams() {
-        let (running, queuedTokens) = lock.withLock { () -> ([MutationStream<R>], [SendToken]) in
+        let (running, queuedTokens) = lock.withLock { () -> ([RunningStream], [SendToken]) in
             disposed = true
             // Usually nothing runs when a reactor goes away; this runs unspecialised, where copying out even empty
             // collections costs thousands of instructions in the runtime's generic metadata lookups.

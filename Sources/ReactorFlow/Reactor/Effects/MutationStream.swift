@@ -1,10 +1,23 @@
-/// One running mutation stream of a `MutationStage`.
+/// What a `MutationStage` keeps of each running stream, whatever the reactor: not generic, so that the stage's
+/// bookkeeping (`streams`, a lane's `running`) is one dictionary and one array type for every reactor type, made
+/// once in an app rather than once per reactor type.
 @usableFromInline
-final class MutationStream<R: Reactor>: ObserverType, @unchecked Sendable { // all fields are set once; `subscription` locks itself
+class RunningStream: @unchecked Sendable { // all fields are set once; `subscription` locks itself
     @usableFromInline let subscription = SingleAssignmentDisposable()
-    @usableFromInline let action: R.Action
     @usableFromInline let lane: AnyHashable?
     @usableFromInline let token: SendToken?
+
+    @inlinable
+    init(lane: AnyHashable?, token: SendToken?) {
+        self.lane = lane
+        self.token = token
+    }
+}
+
+/// One running mutation stream of a `MutationStage`.
+@usableFromInline
+final class MutationStream<R: Reactor>: RunningStream, ObserverType, @unchecked Sendable { // all fields are set once
+    @usableFromInline let action: R.Action
     /// Weak: a late event racing with the reactor's release finds no stage and is dropped.
     @usableFromInline weak var stage: MutationStage<R>?
 
@@ -12,8 +25,7 @@ final class MutationStream<R: Reactor>: ObserverType, @unchecked Sendable { // a
     init(stage: MutationStage<R>, action: R.Action, lane: AnyHashable?, token: SendToken?) {
         self.stage = stage
         self.action = action
-        self.lane = lane
-        self.token = token
+        super.init(lane: lane, token: token)
     }
 
     @inlinable
