@@ -78,14 +78,15 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
 
         let actionInput = action.asObservable()
         let actions = reactor.transform(action: actionInput)
-        let actionsFused = actions === actionInput
+        let actionsReturned = TransformReturn(actions, input: action)
 
         // What `transform(mutation:)` receives: each subscription runs a mutation stage over `actions`.
         // It reaches the reactor through the loop, which refers to it weakly: the input may be kept by the user's
         // transformed stream, which the pipeline keeps.
         let mutationsInput = TransformInput((loop: loop, actions: actions), lock: lock, fallback: { TransformStarts<R>.mutationStageUnspecialized($0, $1) })
         let transformedMutations = reactor.transform(mutation: mutationsInput.asObservable())
-        let mutationsFused = transformedMutations === mutationsInput
+        let mutationsReturned = TransformReturn(transformedMutations, input: mutationsInput)
+        let mutationsFused = mutationsReturned.isInput
 
         // What `transform(state:)` receives: the initial state, then each reduced one. The subject behind it is made
         // (by the loop) only if someone subscribes, which the pipeline does only when the transform changed the stream.
@@ -93,17 +94,24 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         // carry. The pipeline keeps it only through `subscriptions`, which `dispose()` lets go.
         let statesInput = TransformInput(self, lock: lock, fallback: { TransformStarts<R>.reducedStatesUnspecialized($0, $1) })
         let transformedStates = reactor.transform(state: statesInput.asObservable())
-        let statesUnchanged = transformedStates === statesInput
+        let statesReturned = TransformReturn(transformedStates, input: statesInput)
+        let statesUnchanged = statesReturned.isInput
 
-        if mutationsFused {
+        if mutationsReturned.isOwn {
+            _ = mutationsInput.settle { TransformStarts<R>.mutationStage($0, $1) }
+        } else if mutationsFused {
             _ = mutationsInput.settle(start: nil)
         } else {
-            _ = mutationsInput.settle { TransformStarts<R>.mutationStage($0, $1) }
+            _ = mutationsInput.settle { TransformStarts<R>.mutationStageUnspecialized($0, $1) }
         }
         // A hook that returned its input unchanged but subscribed to it meanwhile gets the reduced states through it.
-        let statesSubscribedEarly = statesUnchanged
-            ? statesInput.settle(start: nil)
-            : statesInput.settle { TransformStarts<R>.reducedStates($0, $1) }
+        let statesSubscribedEarly = if statesReturned.isOwn {
+            statesInput.settle { TransformStarts<R>.reducedStates($0, $1) }
+        } else if statesUnchanged {
+            statesInput.settle(start: nil)
+        } else {
+            statesInput.settle { TransformStarts<R>.reducedStatesUnspecialized($0, $1) }
+        }
         let statesFused = immediate && statesUnchanged && !statesSubscribedEarly
 
         // The loop is the only sender to either.
@@ -113,24 +121,28 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
 
         if statesFused {
             relay.acceptFromSoleSender(initialState)
-        } else if statesUnchanged {
+        } else if statesReturned.isOwn {
+            subscriptions.append(TransformStarts<R>.follow(transformedStates, scheduler: immediate ? nil : scheduler, relay: relay))
+        } else {
             // The default transform, with a scheduler that is not immediate (or a hook that subscribed to its input):
             // compiled once, so that reactors with the default scheduler carry none of it.
             subscriptions.append(TransformStarts<R>.followUnspecialized(transformedStates, scheduler: immediate ? nil : scheduler, relay: relay))
-        } else {
-            subscriptions.append(TransformStarts<R>.follow(transformedStates, scheduler: immediate ? nil : scheduler, relay: relay))
         }
 
         if let stage {
-            // The loop owns the stage and disposes it with itself.
-            if actionsFused {
+            // The loop owns the stage and disposes it with itself. If `transform(action:)` changed the stream, its
+            // actions go to the loop in the order it delivers them.
+            if actionsReturned.isOwn {
+                _ = stage.run(actions)
+            } else if actionsReturned.isInput {
                 loop.takeActionsDirectly()
             } else {
-                // `transform(action:)` changed the stream: its actions go to the loop in the order it delivers them.
-                _ = stage.run(actions)
+                _ = stage.runUnspecialized(actions)
             }
-        } else {
+        } else if mutationsReturned.isOwn {
             subscriptions.append(transformedMutations.subscribe(AnyObserver { loop.receiveFromStream($0) }))
+        } else {
+            subscriptions.append(TransformStarts<R>.feedUnspecialized(transformedMutations, to: loop))
         }
     }
 
@@ -144,6 +156,29 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         // reactor's death; their closures are released now rather than kept by the dead reactor's subjects.
         state.releaseBecauseOwnerDied()
         action.releaseBecauseOwnerDied()
+    }
+}
+
+/// What a `transform` hook returned: a stream of its own, its input, or another stream of its input's class.
+///
+/// The class test comes first and alone decides whether the specialised code for a stream of the hook's own is
+/// reached: with the default hook, the optimiser sees that the returned stream is the input and folds the class test,
+/// so that code is not made for the reactor type. It does not fold an identity test (`===`), even of one value with
+/// itself. A stream of the input's class other than the input, which a hook could return only by keeping another
+/// reactor's input, takes the code compiled once.
+///
+/// So `wire` tests `isOwn` first, on its own: a value merged from several tests (an enum, say) is not folded.
+@usableFromInline
+struct TransformReturn {
+    /// The hook returned a stream of another class than its input's: the start specialised for the reactor is needed.
+    @usableFromInline let isOwn: Bool
+    /// The hook returned its input.
+    @usableFromInline let isInput: Bool
+
+    @inlinable @inline(__always)
+    init<Element, Input: Observable<Element>>(_ returned: Observable<Element>, input: Input) {
+        isOwn = !(returned is Input)
+        isInput = !isOwn && returned === input
     }
 }
 
@@ -177,11 +212,16 @@ enum TransformStarts<R: Reactor> {
         )
     }
 
-    // The three below are compiled once: without `specialize.generic.never`, cross-module optimisation copies a
+    // The four below are compiled once, for a hook that returned a stream of its input's class other than its input: without `specialize.generic.never`, cross-module optimisation copies a
     // wrapper this small into the app and specialises it there, bringing back the code they exist to avoid.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     static func mutationStageUnspecialized(_ source: (loop: ReactorLoop<R>, actions: Observable<R.Action>), _ observer: AnyObserver<R.Mutation>) -> Disposable {
         mutationStage(source, observer)
+    }
+
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    static func feedUnspecialized(_ mutations: Observable<R.Mutation>, to loop: ReactorLoop<R>) -> Disposable {
+        mutations.subscribe(AnyObserver { loop.receiveFromStream($0) })
     }
 
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")

@@ -46,6 +46,46 @@ private final class KeepingReactor: Reactor {
     }
 }
 
+/// A reactor whose hooks keep their inputs and, if it has a lender, return the lender's instead: streams of the
+/// inputs' own classes that are not the inputs themselves, which `wire` follows through code compiled once.
+private final class BorrowingReactor: Reactor {
+    enum Action { case add(Int) }
+    typealias Mutation = Action
+    struct State: Equatable { var total = 0 }
+
+    let initialState = State()
+    let reactorStorage = ReactorStorage()
+    let lender: BorrowingReactor?
+    var keptActions: Observable<Action>?
+    var keptMutations: Observable<Mutation>?
+    var keptStates: Observable<State>?
+
+    init(lender: BorrowingReactor?) {
+        self.lender = lender
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        switch mutation {
+        case .add(let amount): State(total: state.total + amount)
+        }
+    }
+
+    func transform(action: Observable<Action>) -> Observable<Action> {
+        keptActions = action
+        return lender?.keptActions ?? action
+    }
+
+    func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
+        keptMutations = mutation
+        return lender?.keptMutations ?? mutation
+    }
+
+    func transform(state: Observable<State>) -> Observable<State> {
+        keptStates = state
+        return lender?.keptStates ?? state
+    }
+}
+
 @Suite("Transform inputs returned unchanged")
 struct TransformInputTests {
     @Test("B8 a hook that subscribes to its input while it runs sees every mutation and reduced state; the reactor still works")
@@ -75,6 +115,24 @@ struct TransformInputTests {
         #expect(mutations.events == [.next(.add(10))])
         #expect(states.events == [.next(State(total: 1)), .next(State(total: 11))])
         #expect(reactor.currentState.total == 11)
+    }
+
+    @Test("B8 hooks that return another reactor's inputs: each returned stream is followed like a stream of their own")
+    func anotherReactorsInputs() {
+        let lender = BorrowingReactor(lender: nil)
+        let lenderStates = EventLog<Int>()
+        let bag = DisposeBag()
+        lender.state.map(\.total).subscribe(lenderStates.observer()).disposed(by: bag)
+        let borrower = BorrowingReactor(lender: lender)
+        let borrowerStates = EventLog<Int>()
+        borrower.state.map(\.total).subscribe(borrowerStates.observer()).disposed(by: bag)
+        lender.action.onNext(.add(2))
+        borrower.action.onNext(.add(100)) // its actions go nowhere: its mutations come from the lender's input
+        lender.action.onNext(.add(3))
+        #expect(lenderStates.events == [.next(0), .next(2), .next(5)])
+        // The borrower's states are the lender's reduced states, which its transform(state:) returned.
+        #expect(borrowerStates.events == [.next(0), .next(2), .next(5)])
+        #expect(borrower.currentState.total == 5)
     }
 
     private typealias State = KeepingReactor.State

@@ -99,6 +99,12 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         return self
     }
 
+    /// `run`, compiled once (see `TransformReturn`).
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func runUnspecialized(_ actions: Observable<R.Action>) -> Disposable {
+        run(actions)
+    }
+
     /// Stops taking actions, then disposes every stream still running (rule B9) and drops queued actions.
     @usableFromInline
     func dispose() {
