@@ -7,6 +7,15 @@ struct ReplayBuffer<Element> {
     final class Queue {
         @usableFromInline var elements = FIFO<Element>()
         @usableFromInline init() {}
+
+        /// `ReplayBuffer.append` for a buffer of more than one element. Compiled once, unspecialised: a subject made
+        /// for each reactor type (its action subject, its state relay) keeps one element at most, and inlined, the
+        /// queue's code would be made for each of them all the same.
+        @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+        func append(_ element: Element, capacity: Int32) -> Element? {
+            elements.append(element)
+            return elements.count > Int(capacity) ? elements.popFirst() : nil
+        }
     }
 
     @usableFromInline var latest: Element?
@@ -25,9 +34,7 @@ struct ReplayBuffer<Element> {
         case 1:
             return exchange(&latest, with: element)
         default:
-            let queue = queue.unsafelyUnwrapped
-            queue.elements.append(element)
-            return queue.elements.count > Int(capacity) ? queue.elements.popFirst() : nil
+            return queue.unsafelyUnwrapped.append(element, capacity: capacity)
         }
     }
 
