@@ -212,8 +212,9 @@ enum TransformStarts<R: Reactor> {
         )
     }
 
-    // The four below are compiled once, for a hook that returned a stream of its input's class other than its input: without `specialize.generic.never`, cross-module optimisation copies a
-    // wrapper this small into the app and specialises it there, bringing back the code they exist to avoid.
+    // The four below are compiled once, for what reactors with the default hooks may still reach (see `TransformInput`
+    // and `TransformReturn`): without `specialize.generic.never`, cross-module optimisation copies a wrapper this
+    // small into the app and specialises it there, bringing back the code they exist to avoid.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     static func mutationStageUnspecialized(_ source: (loop: ReactorLoop<R>, actions: Observable<R.Action>), _ observer: AnyObserver<R.Mutation>) -> Disposable {
         mutationStage(source, observer)
