@@ -1,46 +1,39 @@
 @_spi(Reflection) import Swift
 
-/// Where `pulse(_:)` reads its pulse in each state: at a fixed byte offset when the key path is found to return a
-/// pulse stored in the state (`\.$alert`, `\.login.$error`), otherwise through the key path.
+/// Where `pulse(_:)` reads its pulse in each state: a `KeyPathReader` given the pulse's offset when the key path is
+/// found to return a pulse stored in the state (`\.$alert`, `\.login.$error`), otherwise reading through the key path.
 ///
-/// Reading `\.$alert` through the key path costs a call into the runtime's generic projection, which looks up type
-/// metadata, for every state and subscriber: a computed key path (a property wrapper's projection) has no offset
+/// `KeyPathReader` alone would read `\.$alert` through the key path, at the cost of a call into the runtime's generic
+/// projection for every state and subscriber: a computed key path (a property wrapper's projection) has no offset
 /// that `MemoryLayout.offset(of:)` could give. The offset is found once per `pulse(_:)` call (see `locate`).
 @usableFromInline
 struct PulseField<State, Value> {
-    @usableFromInline let keyPath: KeyPath<State, Pulse<Value>>
-    /// The byte offset of the pulse within `State`, or nil to read through `keyPath`.
-    @usableFromInline let offset: Int?
+    @usableFromInline let pulse: KeyPathReader<State, Pulse<Value>>
 
     @inlinable
     init(_ keyPath: KeyPath<State, Pulse<Value>>, sample: State) {
-        self.keyPath = keyPath
-        offset = Self.locate(keyPath, sample: sample)
+        pulse = KeyPathReader(keyPath, offset: Self.locate(keyPath, sample: sample))
     }
 
-    /// The pulse's update count in `state`.
+    /// The pulse's update count in `state`, read alone: `pulse.read` would copy the value too.
     @inlinable
     func count(in state: State) -> UInt {
-        guard let offset else { return state[keyPath: keyPath].valueUpdatedCount }
+        guard pulse.offset >= 0 else { return state[keyPath: pulse.keyPath].valueUpdatedCount }
         return withUnsafeBytes(of: state) { bytes in
-            bytes.load(fromByteOffset: offset + Self.countOffset, as: UInt.self)
+            bytes.load(fromByteOffset: pulse.offset + Self.countOffset, as: UInt.self)
         }
+    }
+
+    /// Where `valueUpdatedCount` lies within a pulse; the optimiser folds it to a constant.
+    @inlinable
+    static var countOffset: Int {
+        MemoryLayout<Pulse<Value>>.offset(of: \Pulse<Value>.valueUpdatedCount).unsafelyUnwrapped
     }
 
     /// The pulse's value in `state`.
     @inlinable
     func value(in state: State) -> Value {
-        guard let offset else { return state[keyPath: keyPath].value }
-        return withUnsafeBytes(of: state) { bytes in
-            let pulse = bytes.baseAddress.unsafelyUnwrapped.advanced(by: offset)
-            return pulse.assumingMemoryBound(to: Pulse<Value>.self).pointee.value
-        }
-    }
-
-    /// Where `valueUpdatedCount` lies within a pulse.
-    @inlinable
-    static var countOffset: Int {
-        MemoryLayout<Pulse<Value>>.offset(of: \Pulse<Value>.valueUpdatedCount).unsafelyUnwrapped
+        pulse.read(state).value
     }
 
     /// The offset of the one stored pulse that `keyPath` returns, found by probing `sample`: each stored
@@ -52,6 +45,7 @@ struct PulseField<State, Value> {
     /// Compiled once, unspecialised: it runs once per `pulse(_:)` call, and a reactor type carries no copy of it.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     static func locate(_ keyPath: KeyPath<State, Pulse<Value>>, sample: State) -> Int? {
+        if let stored = MemoryLayout<State>.offset(of: keyPath) { return stored }
         guard #available(macOS 10.15.4, iOS 13.4, watchOS 6.2, tvOS 13.4, *) else { return nil }
         guard !(State.self is AnyObject.Type) else { return nil }
         var candidates: [Int] = []

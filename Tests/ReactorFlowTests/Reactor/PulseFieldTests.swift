@@ -16,6 +16,8 @@ private struct Screen {
     @Pulse var second: Int = 0
     var login = Login()
     @Pulse var message: String?
+    /// A pulse kept as a plain stored property, without the wrapper: `MemoryLayout.offset(of:)` places it.
+    var plain = Pulse(wrappedValue: 0)
 
     static var firstOffset: Int { MemoryLayout<Screen>.offset(of: \Screen._first)! }
     static var secondOffset: Int { MemoryLayout<Screen>.offset(of: \Screen._second)! }
@@ -34,33 +36,34 @@ private final class ClassState {
 
 @Suite("Pulse (C): reading a pulse in place")
 struct PulseFieldTests {
-    @Test("a stored pulse, also one nested in a sub-state, is found at its stored offset")
+    @Test("C2 a stored pulse, nested in a sub-state, renamed or without the wrapper, is found at its stored offset")
     func storedPulsesAreFound() {
         let state = Screen()
-        #expect(PulseField(\Screen.$first, sample: state).offset == Screen.firstOffset)
-        #expect(PulseField(\Screen.$second, sample: state).offset == Screen.secondOffset)
-        #expect(PulseField(\Screen.firstAgain, sample: state).offset == Screen.firstOffset)
-        #expect(PulseField(\Screen.login.$error, sample: state).offset == Screen.loginOffset + Login.errorOffset)
+        #expect(PulseField(\Screen.$first, sample: state).pulse.offset == Screen.firstOffset)
+        #expect(PulseField(\Screen.$second, sample: state).pulse.offset == Screen.secondOffset)
+        #expect(PulseField(\Screen.firstAgain, sample: state).pulse.offset == Screen.firstOffset)
+        #expect(PulseField(\Screen.login.$error, sample: state).pulse.offset == Screen.loginOffset + Login.errorOffset)
+        #expect(PulseField(\Screen.plain, sample: state).pulse.offset == MemoryLayout<Screen>.offset(of: \Screen.plain))
     }
 
-    @Test("a pulse stored nowhere, or in a class, is read through the key path")
+    @Test("C2 a pulse stored nowhere, or in a class, is read through the key path")
     func otherKeyPathsFallBack() {
         var state = Screen()
         let madeUp = PulseField(\Screen.madeUp, sample: state)
-        #expect(madeUp.offset == nil)
+        #expect(madeUp.pulse.offset == -1)
         state.count = 7
         #expect(madeUp.value(in: state) == 7)
         #expect(madeUp.count(in: state) == 0)
 
         let object = ClassState()
         let inClass = PulseField(\ClassState.$alert, sample: object)
-        #expect(inClass.offset == nil)
+        #expect(inClass.pulse.offset == -1)
         object.alert = "read through the key path"
         #expect(inClass.value(in: object) == "read through the key path")
         #expect(inClass.count(in: object) == 1)
     }
 
-    @Test("read in place, each pulse gives its own value and update count")
+    @Test("C2 read in place, each pulse gives its own value and update count")
     func readsInPlace() {
         var state = Screen()
         state.first = 1

@@ -20,6 +20,14 @@ struct KeyPathReader<Root, Value> {
         offset = MemoryLayout<Root>.offset(of: keyPath) ?? -1
     }
 
+    /// A reader of `keyPath` whose value the caller found at `offset` in every `Root`, for a key path that
+    /// `MemoryLayout.offset(of:)` cannot place (a computed one that returns a stored value); nil: none.
+    @inlinable
+    init(_ keyPath: KeyPath<Root, Value>, offset: Int?) {
+        self.keyPath = keyPath
+        self.offset = offset ?? -1
+    }
+
     @inlinable
     func read(_ root: Root) -> Value {
         guard offset >= 0 else { return root[keyPath: keyPath] }
