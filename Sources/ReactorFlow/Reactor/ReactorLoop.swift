@@ -12,7 +12,7 @@
 /// `current` belongs to the thread that holds the running role; the role passes between threads under `lock`,
 /// which orders every access, so `current` needs no lock of its own.
 @usableFromInline
-final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pending`, `running`, `isDisposed`, `takesActionsDirectly`, `madeReducedStates`, `inlineOpen` and `inlineBlocked` are guarded by `lock`; `reducingInline` belongs to the thread in the inline window; `current` by the running role; the rest is set by `configure` before any work can arrive
+final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pending`, `running`, `isDisposed`, `takesActionsDirectly`, `detours`, `inlineOpen` and `inlineBlocked` are guarded by `lock`; `reducingInline` belongs to the thread in the inline window; `current` by the running role; the rest is set by `configure` before any work can arrive
     /// The state the next `reduce` starts from (see `reduce` for how it is read).
     @usableFromInline @exclusivity(unchecked) var current: R.State
     @usableFromInline @exclusivity(unchecked) var pending = FIFO<Work>()
@@ -46,18 +46,41 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     /// lock is this loop's (see `reduce`).
     @usableFromInline let relay: SubjectCore<R.State>
 
-    /// The subject behind the stream `transform(state:)` receives, made on first use: a pipeline whose state
-    /// transform is the identity never makes it.
-    @usableFromInline @exclusivity(unchecked) var madeReducedStates: PublishSubject<R.State>?
+    /// What only a reactor with a transform of its own or another scheduler needs, made on first need.
+    @usableFromInline @exclusivity(unchecked) var detours: Detours?
+
+    /// What only some reactors need, boxed, so that the others carry one word for all of it.
+    @usableFromInline
+    final class Detours {
+        /// The subject behind the stream `transform(state:)` receives, made on first use: a pipeline whose state
+        /// transform is the identity never makes it.
+        @usableFromInline var reducedStates: PublishSubject<R.State>?
+        /// How an action that the loop does not take directly reaches the action subject's subscribers once a
+        /// transform's own stream subscribes to it: in code specialised for the reactor (`deliverActionsSpecialized`).
+        /// Without it, in code compiled once: a reactor with the default transforms sends actions through the
+        /// subject only while it is being wired, or when someone else watches it.
+        @usableFromInline var forwardAction: ((SubjectCore<R.Action>, R.Action) -> Void)?
+        @usableFromInline init() {}
+    }
+
+    /// Called holding `lock`.
+    @inlinable
+    var madeDetoursKeepingLock: Detours {
+        if let detours { return detours }
+        let made = Detours()
+        detours = made
+        return made
+    }
 
     /// Compiled once: it runs once per reactor whose state transform is not fused, and once per subscription to the
     /// stream `transform(state:)` receives.
     @usableFromInline
     var reducedStates: PublishSubject<R.State> {
         lock.withLock {
-            if let madeReducedStates { return madeReducedStates }
+            let detours = madeDetoursKeepingLock
+            if let reducedStates = detours.reducedStates { return reducedStates }
             let created = PublishSubject<R.State>()
-            madeReducedStates = created
+            detours.reducedStates = created
             return created
         }
     }
@@ -93,6 +116,14 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     @inlinable
     var attachedReactor: R? { lock.withLock { reactor } }
 
+    /// Called by `wire` only where a transform returned a stream of its own, which subscribes to the action subject:
+    /// every action then goes through the subject, in code specialised for the reactor. A reactor with the default
+    /// transforms never calls this, so it carries none of that code.
+    @inlinable
+    func deliverActionsSpecialized() {
+        lock.withLock { madeDetoursKeepingLock.forwardAction = { $0.onNext($1) } }
+    }
+
     /// From here on, actions sent to the subject come straight to this loop.
     @inlinable
     func takeActionsDirectly() {
@@ -107,14 +138,15 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
         lock.lock()
         guard takesActionsDirectly else {
             // Not wired yet, or the pipeline subscribes to the subject through `transform(action:)`.
+            let forward = detours?.forwardAction
             lock.unlock()
-            actionSubject.onNext(action)
+            if let forward { forward(actionSubject, action) } else { actionSubject.onNextUnspecialized(action) }
             return
         }
         // Someone else (a logger, a test) subscribed to `reactor.action` too; it gets the action after the loop.
         let watched = !actionSubject.subscriptions.isEmpty || actionSubject.draining
         startOrQueueHoldingLock(.action(action, token))
-        if watched { actionSubject.onNext(action) }
+        if watched { actionSubject.onNextUnspecialized(action) } // a logger, a test: compiled once
     }
 
     /// A mutation from a stream (a running mutation stream, or the user's `transform(mutation:)`), or the end of
@@ -235,7 +267,7 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
             let previous = current.move()
             let state = reactor.reduce(state: previous, mutation: mutation)
             guard statesGoToRelay else {
-                madeReducedStates.unsafelyUnwrapped.core.publishFromSoleSender(state)
+                detours.unsafelyUnwrapped.reducedStates.unsafelyUnwrapped.core.publishFromSoleSender(state)
                 current.initialize(to: state)
                 return false
             }

@@ -99,6 +99,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
 
         if mutationsReturned.isOwn {
             _ = mutationsInput.settle { TransformStarts<R>.mutationStage($0, $1) }
+            loop.deliverActionsSpecialized()
         } else if mutationsFused {
             _ = mutationsInput.settle(start: nil)
         } else {
@@ -133,6 +134,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
             // The loop owns the stage and disposes it with itself. If `transform(action:)` changed the stream, its
             // actions go to the loop in the order it delivers them.
             if actionsReturned.isOwn {
+                loop.deliverActionsSpecialized()
                 _ = stage.run(actions)
             } else if actionsReturned.isInput {
                 loop.takeActionsDirectly()

@@ -26,8 +26,10 @@ package struct FIFO<Element> {
         return element
     }
 
-    /// Empties the queue and keeps its storage, for a queue that is filled and emptied in turns.
-    @inlinable package mutating func removeAllKeepingCapacity() {
+    /// Empties the queue and keeps its storage, for a queue that is filled and emptied in turns. Compiled once, not
+    /// for each element type: it runs once per batch of queued work, and the array's code for it is large.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    package mutating func removeAllKeepingCapacity() {
         storage.removeAll(keepingCapacity: true)
         head = 0
     }

@@ -50,7 +50,8 @@ final class StepRunner<Step: OperatorStep> {
     func on(_ event: Event<Step.Input>) {
         switch event {
         case .next(let element): step.receive(element, sendingTo: output)
-        default: output.forwardStop(event)
+        case .error(let error): output.endUnspecialized(with: error)
+        case .completed: output.endUnspecialized(with: nil)
         }
     }
 }
@@ -242,14 +243,11 @@ final class ChainEnd<Element>: @unchecked Sendable { // `subscription` and `ende
     }
 }
 
-extension ObserverType {
-    /// Forwards an upstream terminal event; ignores `next`.
-    @inlinable
-    func forwardStop<Other>(_ event: Event<Other>) {
-        switch event {
-        case .next: break
-        case .error(let error): on(.error(error))
-        case .completed: on(.completed)
-        }
+extension OperatorOutput {
+    /// Sends `.error(error)`, or `.completed` if `error` is nil: a chain's end, which comes once per subscription,
+    /// so compiled once rather than made for each chain's element types.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func endUnspecialized(with error: (any Error)?) {
+        on(error.map { .error($0) } ?? .completed)
     }
 }

@@ -53,6 +53,14 @@ extension SubjectCore {
         withExtendedLifetime(retiredLists) {}
     }
 
+    /// `onNext(_:)` compiled once, for a sender whose elements seldom go through the subject: a reactor's action
+    /// subject, which its loop usually bypasses (see `ReactorLoop.receiveFromSubject`). Each element type that uses
+    /// the specialised `onNext` carries its delivery code; one that only uses this carries none.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func onNextUnspecialized(_ element: Element) {
+        onNext(element)
+    }
+
     /// Called holding `lock` while another thread, or an observer reentrantly, delivers: `event` (the latest sent)
     /// waits for it in the queue.
     @inlinable
