@@ -96,17 +96,31 @@ struct PulseStep<State, Value>: OperatorStep {
         self.ledger = ledger
     }
 
-    @inlinable
+    /// Only the update count is read for the state's type; the rest, when the count moved, is done for the value's
+    /// type alone (`PulseEmission`), so reactors whose pulses hold the same type share that code. Never inlined: a
+    /// chain's two handlers (for events, for elements) would each carry a copy.
+    @inlinable @inline(never)
     mutating func receive(_ state: State, sendingTo output: OperatorOutput<Value>) {
         let count = field.count(in: state)
-        if let lastCount {
-            guard count != lastCount else { return }
-        } else if delivery == .unconsumed && (count == 0 || ledger.isConsumed(count)) {
-            lastCount = count
-            return
-        }
+        if let lastCount, count == lastCount { return } // the common case: the pulse was not assigned
+        let isFirst = lastCount == nil
         lastCount = count
+        field.withPulse(in: state) { pulse in
+            PulseEmission.emit(pulse, count: count, isFirst: isFirst, delivery: delivery, ledger: ledger, to: output)
+        }
+    }
+}
+
+/// What `PulseStep` does once a pulse's update count moved, for a pulse at an address: specialised for the value's
+/// type only, and never inlined, so one copy serves every state type with a pulse of that type.
+@usableFromInline
+enum PulseEmission<Value> {
+    @inlinable @inline(never)
+    static func emit(_ pulse: UnsafePointer<Pulse<Value>>, count: UInt, isFirst: Bool, delivery: PulseDelivery,
+                     ledger: PulseLedger, to output: OperatorOutput<Value>) {
+        // A new `.unconsumed` subscriber skips an assignment that is the initial value or that someone already had.
+        if isFirst && delivery == .unconsumed && (count == 0 || ledger.isConsumed(count)) { return }
         ledger.markConsumed(count)
-        output.onNext(field.value(in: state))
+        output.onNext(pulse.pointee.value)
     }
 }

@@ -65,12 +65,7 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
 
     /// Called holding `lock`.
     @inlinable
-    var madeDetoursKeepingLock: Detours {
-        if let detours { return detours }
-        let made = Detours()
-        detours = made
-        return made
-    }
+    var madeDetoursKeepingLock: Detours { madeIfNeeded(&detours) { Detours() } }
 
     /// Compiled once: it runs once per reactor whose state transform is not fused, and once per subscription to the
     /// stream `transform(state:)` receives.

@@ -30,12 +30,7 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
     }
 
     /// Called holding `lock`.
-    private var extrasHoldingLock: Extras {
-        if let extras { return extras }
-        let created = Extras()
-        extras = created
-        return created
-    }
+    private var extrasHoldingLock: Extras { madeIfNeeded(&extras) { Extras() } }
 
     /// Creates empty storage; the pipeline is built on first use of `action`, `state` or `currentState`.
     public init() {}
@@ -180,10 +175,13 @@ final class PulseLedger: @unchecked Sendable { // `consumed` is guarded by `lock
 
     init(lock: Lock) { self.lock = lock }
 
-    /// Whether update number `count` has already been delivered to someone.
-    @inlinable func isConsumed(_ count: UInt) -> Bool { lock.withLock { consumed == count } }
+    // Not inlinable: each pulse subscription's step would carry the lock's code, for every state type.
 
-    @inlinable func markConsumed(_ count: UInt) { lock.withLock { consumed = count } }
+    /// Whether update number `count` has already been delivered to someone.
+    @usableFromInline func isConsumed(_ count: UInt) -> Bool { lock.withLock { consumed == count } }
+
+    /// Records that update number `count` was delivered.
+    @usableFromInline func markConsumed(_ count: UInt) { lock.withLock { consumed = count } }
 }
 
 extension Diagnostic.Kind {

@@ -34,6 +34,13 @@ private final class ClassState {
     init() {}
 }
 
+/// The value and update count `withPulse` gives, the address `PulseStep` reads a pulse at.
+private func readThroughAddress<State, Value>(_ field: PulseField<State, Value>, in state: State) -> (Value, UInt) {
+    var read: (Value, UInt)?
+    field.withPulse(in: state) { read = ($0.pointee.value, $0.pointee.valueUpdatedCount) }
+    return read!
+}
+
 @Suite("Pulse (C): reading a pulse in place")
 struct PulseFieldTests {
     @Test("C2 a stored pulse, nested in a sub-state, renamed or without the wrapper, is found at its stored offset")
@@ -54,6 +61,7 @@ struct PulseFieldTests {
         state.count = 7
         #expect(madeUp.value(in: state) == 7)
         #expect(madeUp.count(in: state) == 0)
+        #expect(readThroughAddress(madeUp, in: state) == (7, 0))
 
         let object = ClassState()
         let inClass = PulseField(\ClassState.$alert, sample: object)
@@ -61,6 +69,7 @@ struct PulseFieldTests {
         object.alert = "read through the key path"
         #expect(inClass.value(in: object) == "read through the key path")
         #expect(inClass.count(in: object) == 1)
+        #expect(readThroughAddress(inClass, in: object) == ("read through the key path", 1))
     }
 
     @Test("C2 read in place, each pulse gives its own value and update count")
@@ -80,6 +89,8 @@ struct PulseFieldTests {
             == [1, 2, 1, 1])
         #expect(error.value(in: state) == "wrong password")
         #expect(message.value(in: state) == "saved")
+        #expect(readThroughAddress(second, in: state) == (3, 2))
+        #expect(readThroughAddress(error, in: state) == ("wrong password", 1))
     }
 
     @Test("C2 a pulse in a sub-state emits once per assignment, through the reactor")

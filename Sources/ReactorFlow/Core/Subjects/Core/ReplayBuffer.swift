@@ -16,6 +16,10 @@ struct ReplayBuffer<Element> {
             elements.append(element)
             return elements.count > Int(capacity) ? elements.popFirst() : nil
         }
+
+        /// The latest element; compiled once, as `append` is.
+        @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+        var last: Element? { elements.elements.last }
     }
 
     @usableFromInline var latest: Element?
@@ -40,7 +44,7 @@ struct ReplayBuffer<Element> {
 
     @inlinable
     func last(capacity: Int32) -> Element? {
-        capacity <= 1 ? latest : queue.unsafelyUnwrapped.elements.elements.last
+        capacity <= 1 ? latest : queue.unsafelyUnwrapped.last
     }
 
     @inlinable

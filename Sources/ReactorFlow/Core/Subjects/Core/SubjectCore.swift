@@ -75,12 +75,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
 
     /// The overflow box, made if needed.
     @inlinable
-    var madeOverflow: Overflow {
-        if let overflow { return overflow }
-        let made = Overflow()
-        overflow = made
-        return made
-    }
+    var madeOverflow: Overflow { madeIfNeeded(&overflow) { Overflow() } }
 
     var hasObservers: Bool { lock.withLock { !subscriptions.isEmpty } }
     var stoppedWith: Event<Element>? { lock.withLock { stopEvent } }

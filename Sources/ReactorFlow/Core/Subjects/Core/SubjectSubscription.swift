@@ -158,7 +158,9 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
             // Released outside the lock, as in `deliverKeepingLock(_:)`.
             _ = consume elementObserver
         } else {
-            return deliverKeepingLock(.next(element)) // ended: dropped
+            // Not reached from the walk, which calls this only for a subscription with a handler, under the same
+            // lock hold; without either handler, the subscription ended and the element is dropped.
+            return
         }
         lock.lock()
         finishDeliveryKeepingLock(ended: false)
