@@ -261,21 +261,20 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
         withUnsafeMutablePointer(to: &current) { current in
             let previous = current.move()
             let state = reactor.reduce(state: previous, mutation: mutation)
-            guard statesGoToRelay else {
-                detours.unsafelyUnwrapped.reducedStates.unsafelyUnwrapped.core.publishFromSoleSender(state)
-                current.initialize(to: state)
-                return false
-            }
-            guard isLast else {
-                relay.publishFromSoleSender(state)
-                current.initialize(to: state)
-                return false
-            }
-            let leftovers = relay.publishFromSoleSenderKeepingLock(state)
+            // One path for both destinations, so that a reactor type carries the release of what a publish leaves
+            // once: the relay shares `lock`, the subject behind `transform(state:)` has a lock of its own.
+            let leftovers = statesGoToRelay
+                ? relay.publishFromSoleSenderKeepingLock(state)
+                : detours.unsafelyUnwrapped.reducedStates.unsafelyUnwrapped.core.publishFromSoleSenderKeepingLock(state)
             current.initialize(to: state) // before the turn can pass to another thread
-            let idle = pending.isEmpty
+            // `pending` and `running` are read only holding `lock`, which the relay's publish returned with.
+            let idle = isLast && statesGoToRelay && pending.isEmpty
             if idle { running = false }
-            lock.unlock()
+            if statesGoToRelay {
+                lock.unlock()
+            } else {
+                detours.unsafelyUnwrapped.reducedStates.unsafelyUnwrapped.core.lock.unlock()
+            }
             // The previous state dies after the lock (see `SubjectCore.publishFromSoleSender`).
             withExtendedLifetime((leftovers, previous)) {}
             return idle

@@ -218,15 +218,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     @inlinable
     func follow(_ stream: Observable<R.Mutation>, for action: R.Action, lane: AnyHashable?, token: SendToken?) {
         let observer = MutationStream(stage: self, action: action, lane: lane, token: token)
-        let registered = lock.withLock { () -> Bool in
-            guard !disposed else { return false }
-            streams[ObjectIdentifier(observer)] = observer
-            if let lane { joinLaneHoldingLock(observer, lane: lane) }
-            return true
-        }
-        guard registered else { return }
-        effects.started()
-        token?.streamStarted()
+        guard register(observer, lane: lane, token: token) else { return }
         // Through `run`, compiled once, rather than `subscribeInside`, whose inlined path for a subject would make
         // every reactor type carry a subject subscription for its mutations.
         let subscribe = { observer.subscription.setDisposable(stream.run(AnyObserver(observer))) }
@@ -236,6 +228,22 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         } else {
             subscribe()
         }
+    }
+
+    /// Counts `stream` as running (in `lane`, if it has one), unless this stage was disposed. Compiled once: the
+    /// bookkeeping holds streams as `RunningStream`, the same for every reactor type.
+    @usableFromInline
+    func register(_ stream: RunningStream, lane: AnyHashable?, token: SendToken?) -> Bool {
+        let registered = lock.withLock { () -> Bool in
+            guard !disposed else { return false }
+            streams[ObjectIdentifier(stream)] = stream
+            if let lane { joinLaneHoldingLock(stream, lane: lane) }
+            return true
+        }
+        guard registered else { return false }
+        effects.started()
+        token?.streamStarted()
+        return true
     }
 
     /// Called holding `lock`: counts `stream` among `lane`'s running streams. Compiled once, unspecialised: only
