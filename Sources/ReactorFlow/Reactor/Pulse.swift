@@ -101,11 +101,11 @@ struct PulseStep<State, Value>: OperatorStep {
     /// chain's two handlers (for events, for elements) would each carry a copy.
     @inlinable @inline(never)
     mutating func receive(_ state: State, sendingTo output: OperatorOutput<Value>) {
-        let count = field.count(in: state)
-        if let lastCount, count == lastCount { return } // the common case: the pulse was not assigned
-        let isFirst = lastCount == nil
-        lastCount = count
         field.withPulse(in: state) { pulse in
+            let count = pulse.pointee.valueUpdatedCount
+            if let lastCount, count == lastCount { return } // the common case: the pulse was not assigned
+            let isFirst = lastCount == nil
+            lastCount = count
             PulseEmission.emit(pulse, count: count, isFirst: isFirst, delivery: delivery, ledger: ledger, to: output)
         }
     }

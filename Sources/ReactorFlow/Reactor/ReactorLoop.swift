@@ -167,8 +167,7 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     func startOrQueueHoldingLock(_ work: Work) {
         if isDisposed {
             lock.unlock()
-            work.countStreamEnd(in: self)
-            return
+            return drop(work)
         }
         if running {
             pending.append(work)
@@ -177,16 +176,7 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
         }
         running = true
         lock.unlock()
-        guard let reactor else {
-            let dropped = lock.withLock { () -> FIFO<Work> in
-                defer { pending = FIFO() }
-                running = false
-                return pending
-            }
-            work.countStreamEnd(in: self)
-            for item in dropped.elements { item.countStreamEnd(in: self) }
-            return
-        }
+        guard let reactor else { return dropBecauseReactorDied(work) }
         // The reactor stays alive until the queue is empty: its deinitialisation, if this was the last reference,
         // then runs here after the lock is released.
         withExtendedLifetime(reactor) {
@@ -213,6 +203,26 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
                 batch.removeAllKeepingCapacity()
             }
         }
+    }
+
+    /// Drops `work` that comes after the loop was disposed; a stream's end is still counted, so that nobody waits
+    /// for that stream forever. Compiled once, like the next: the reactor is gone.
+    @usableFromInline
+    func drop(_ work: Work) {
+        work.countStreamEnd(in: self)
+    }
+
+    /// Called by the thread that took the running role and found the reactor gone: drops `work` and what is queued,
+    /// and gives the role up.
+    @usableFromInline
+    func dropBecauseReactorDied(_ work: Work) {
+        let dropped = lock.withLock { () -> FIFO<Work> in
+            defer { pending = FIFO() }
+            running = false
+            return pending
+        }
+        work.countStreamEnd(in: self)
+        for item in dropped.elements { item.countStreamEnd(in: self) }
     }
 
     /// Called only by the thread holding the running role. `isLast` says that no other work is known to follow
