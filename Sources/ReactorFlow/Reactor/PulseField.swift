@@ -15,25 +15,10 @@ struct PulseField<State, Value> {
         pulse = KeyPathReader(keyPath, offset: Self.locate(keyPath, sample: sample))
     }
 
-    /// The pulse's update count in `state`, read alone: `pulse.read` would copy the value too.
-    @inlinable
-    func count(in state: State) -> UInt {
-        guard pulse.offset >= 0 else { return state[keyPath: pulse.keyPath].valueUpdatedCount }
-        return withUnsafeBytes(of: state) { bytes in
-            bytes.load(fromByteOffset: pulse.offset + Self.countOffset, as: UInt.self)
-        }
-    }
-
     /// Where `valueUpdatedCount` lies within a pulse; the optimiser folds it to a constant.
     @inlinable
     static var countOffset: Int {
         MemoryLayout<Pulse<Value>>.offset(of: \Pulse<Value>.valueUpdatedCount).unsafelyUnwrapped
-    }
-
-    /// The pulse's value in `state`.
-    @inlinable
-    func value(in state: State) -> Value {
-        pulse.read(state).value
     }
 
     /// Calls `body` with the address of the pulse in `state`: in place when its offset is known, otherwise of a copy

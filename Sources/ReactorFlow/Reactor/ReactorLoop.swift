@@ -49,17 +49,18 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     /// What only a reactor with a transform of its own or another scheduler needs, made on first need.
     @usableFromInline @exclusivity(unchecked) var detours: Detours?
 
-    /// What only some reactors need, boxed, so that the others carry one word for all of it.
+    /// What only some reactors need, boxed, so that the others carry one word for all of it. Its fields are
+    /// written holding the loop's `lock`, before the work that reads them can arrive.
     @usableFromInline
     final class Detours {
         /// The subject behind the stream `transform(state:)` receives, made on first use: a pipeline whose state
         /// transform is the identity never makes it.
-        @usableFromInline var reducedStates: PublishSubject<R.State>?
+        @usableFromInline @exclusivity(unchecked) var reducedStates: PublishSubject<R.State>?
         /// How an action that the loop does not take directly reaches the action subject's subscribers once a
         /// transform's own stream subscribes to it: in code specialised for the reactor (`deliverActionsSpecialized`).
         /// Without it, in code compiled once: a reactor with the default transforms sends actions through the
         /// subject only while it is being wired, or when someone else watches it.
-        @usableFromInline var forwardAction: ((SubjectCore<R.Action>, R.Action) -> Void)?
+        @usableFromInline @exclusivity(unchecked) var forwardAction: ((SubjectCore<R.Action>, R.Action) -> Void)?
         @usableFromInline init() {}
     }
 
