@@ -73,9 +73,10 @@ extension Reactor {
     public func pulse<Value>(_ keyPath: KeyPath<State, Pulse<Value>>, delivery: PulseDelivery = .latest) -> Observable<Value> {
         // Fetched once, not per state; it holds no reference to the reactor or its storage, so subscriptions do not
         // keep the pipeline (and its running mutation streams) alive after the reactor died. The field's place in the
-        // state is the same in every state, so any state shows it.
+        // state is the same in every state, so any state shows it: the initial one, which the pipeline keeps, rather
+        // than `currentState`, whose reading (a lock and the relay's buffer) an app would otherwise carry for this.
         let ledger = reactorStorage.pulseLedger(for: keyPath)
-        let field = PulseField(keyPath, sample: currentState)
+        let field = PulseField(keyPath, sample: reactorStorage.pipeline(for: self).initialState)
         return state.lift(PulseStep(field: field, delivery: delivery, ledger: ledger))
     }
 }

@@ -123,11 +123,11 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         if statesFused {
             relay.acceptFromSoleSender(initialState)
         } else if statesReturned.isOwn {
-            subscriptions.append(TransformStarts<R>.follow(transformedStates, scheduler: immediate ? nil : scheduler, relay: relay))
+            keep(TransformStarts<R>.follow(transformedStates, scheduler: immediate ? nil : scheduler, relay: relay))
         } else {
             // The default transform, with a scheduler that is not immediate (or a hook that subscribed to its input):
             // compiled once, so that reactors with the default scheduler carry none of it.
-            subscriptions.append(TransformStarts<R>.followUnspecialized(transformedStates, scheduler: immediate ? nil : scheduler, relay: relay))
+            keep(TransformStarts<R>.followUnspecialized(transformedStates, scheduler: immediate ? nil : scheduler, relay: relay))
         }
 
         if let stage {
@@ -142,10 +142,16 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
                 _ = stage.runUnspecialized(actions)
             }
         } else if mutationsReturned.isOwn {
-            subscriptions.append(transformedMutations.subscribe(AnyObserver { loop.receiveFromStream($0) }))
+            keep(transformedMutations.subscribe(AnyObserver { loop.receiveFromStream($0) }))
         } else {
-            subscriptions.append(TransformStarts<R>.feedUnspecialized(transformedMutations, to: loop))
+            keep(TransformStarts<R>.feedUnspecialized(transformedMutations, to: loop))
         }
+    }
+
+    /// Keeps `subscription` until the pipeline is disposed. Compiled once: `wire` calls it from several branches.
+    @usableFromInline
+    func keep(_ subscription: Disposable) {
+        subscriptions.append(subscription)
     }
 
     @usableFromInline
