@@ -97,12 +97,12 @@ struct PulseStep<State, Value>: OperatorStep {
         self.ledger = ledger
     }
 
-    /// Only the update count is read for the state's type; the rest, when the count moved, is done for the value's
-    /// type alone (`PulseEmission`), so reactors whose pulses hold the same type share that code. Never inlined: a
-    /// chain's two handlers (for events, for elements) would each carry a copy.
+    /// Only the pulse's address is found for the state's type; the rest, when its update count moved, is done for
+    /// the value's type alone (`PulseEmission`), so reactors whose pulses hold the same type share that code. Never
+    /// inlined: a chain's two handlers (for events, for elements) would each carry a copy.
     @inlinable @inline(never)
     mutating func receive(_ state: State, sendingTo output: OperatorOutput<Value>) {
-        field.withPulse(in: state) { pulse in
+        field.pulse.withValue(in: state) { pulse in
             let count = pulse.pointee.valueUpdatedCount
             if let lastCount, count == lastCount { return } // the common case: the pulse was not assigned
             let isFirst = lastCount == nil

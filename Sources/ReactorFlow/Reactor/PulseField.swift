@@ -21,16 +21,6 @@ struct PulseField<State, Value> {
         MemoryLayout<Pulse<Value>>.offset(of: \Pulse<Value>.valueUpdatedCount).unsafelyUnwrapped
     }
 
-    /// Calls `body` with the address of the pulse in `state`: in place when its offset is known, otherwise of a copy
-    /// read through the key path.
-    @inlinable
-    func withPulse(in state: State, _ body: (UnsafePointer<Pulse<Value>>) -> Void) {
-        guard pulse.offset >= 0 else { return withUnsafePointer(to: state[keyPath: pulse.keyPath], body) }
-        withUnsafePointer(to: state) { stateAddress in
-            body(UnsafeRawPointer(stateAddress).advanced(by: pulse.offset).assumingMemoryBound(to: Pulse<Value>.self))
-        }
-    }
-
     /// The offset of the one stored pulse that `keyPath` returns, found by probing `sample`: each stored
     /// `Pulse<Value>` of the state (in nested structs too) gets two made-up update counts in turn, written into a
     /// copy of `sample`, and it is the one if `keyPath` then reads each of them back. Nil, so that the pulse is read

@@ -68,6 +68,11 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     @inlinable
     var madeDetoursKeepingLock: Detours { madeIfNeeded(&detours) { Detours() } }
 
+    /// The core of `reducedStates`, for `reduce` when the states do not go to the relay: made by then, and not
+    /// changed after (`configure` runs before any work).
+    @inlinable
+    var reducedStatesCore: SubjectCore<R.State> { detours.unsafelyUnwrapped.reducedStates.unsafelyUnwrapped.core }
+
     /// Compiled once: it runs once per reactor whose state transform is not fused, and once per subscription to the
     /// stream `transform(state:)` receives.
     @usableFromInline
@@ -276,7 +281,7 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
             // once: the relay shares `lock`, the subject behind `transform(state:)` has a lock of its own.
             let leftovers = statesGoToRelay
                 ? relay.publishFromSoleSenderKeepingLock(state)
-                : detours.unsafelyUnwrapped.reducedStates.unsafelyUnwrapped.core.publishFromSoleSenderKeepingLock(state)
+                : reducedStatesCore.publishFromSoleSenderKeepingLock(state)
             current.initialize(to: state) // before the turn can pass to another thread
             // `pending` and `running` are read only holding `lock`, which the relay's publish returned with.
             let idle = isLast && statesGoToRelay && pending.isEmpty
@@ -284,7 +289,7 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
             if statesGoToRelay {
                 lock.unlock()
             } else {
-                detours.unsafelyUnwrapped.reducedStates.unsafelyUnwrapped.core.lock.unlock()
+                reducedStatesCore.lock.unlock()
             }
             // The previous state dies after the lock (see `SubjectCore.publishFromSoleSender`).
             withExtendedLifetime((leftovers, previous)) {}

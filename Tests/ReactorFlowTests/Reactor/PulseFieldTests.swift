@@ -34,11 +34,9 @@ private final class ClassState {
     init() {}
 }
 
-/// The value and update count read at the address `withPulse` gives, where `PulseStep` reads a pulse.
+/// The value and update count read at the address the field's reader gives, where `PulseStep` reads a pulse.
 private func readThroughAddress<State, Value>(_ field: PulseField<State, Value>, in state: State) -> (Value, UInt) {
-    var read: (Value, UInt)?
-    field.withPulse(in: state) { read = ($0.pointee.value, $0.pointee.valueUpdatedCount) }
-    return read!
+    field.pulse.withValue(in: state) { ($0.pointee.value, $0.pointee.valueUpdatedCount) }
 }
 
 @Suite("Pulse (C): reading a pulse in place")

@@ -54,6 +54,27 @@ struct ReactorContractTests {
         #expect(log.elements == [ProbeReactor.State()])
     }
 
+    @Test("B2 a subscriber of action gets every action after the reactor took it, with default and own transforms")
+    func actionCanBeObserved() {
+        for hasOwnTransform in [false, true] {
+            let reactor = ProbeReactor()
+            // An own `transform(mutation:)` stream subscribes to the actions; the default one lets the loop take them.
+            if hasOwnTransform { reactor.globalMutations = .never() }
+            var seen: [ProbeReactor.Action] = []
+            var valuesWhenSeen: [Int] = []
+            let watching = reactor.action.subscribe(onNext: { action in
+                seen.append(action)
+                valuesWhenSeen.append(reactor.currentState.value)
+            })
+            reactor.action.onNext(.add(1))
+            reactor.action.onNext(.add(2))
+            #expect(seen == [.add(1), .add(2)])
+            #expect(valuesWhenSeen == [1, 3])
+            #expect(reactor.currentState.value == 3)
+            watching.dispose()
+        }
+    }
+
     @Test("B2 a thread that touches a reactor while another builds its pipeline waits for that one pipeline")
     func aSecondThreadWaitsForTheBuilder() {
         let reactor = SlowBuildReactor()

@@ -30,11 +30,18 @@ struct KeyPathReader<Root, Value> {
 
     @inlinable
     func read(_ root: Root) -> Value {
-        guard offset >= 0 else { return root[keyPath: keyPath] }
+        withValue(in: root) { $0.pointee }
+    }
+
+    /// Calls `body` with the value's address: in place when it has an offset, otherwise of a copy read through the
+    /// key path. For a reader that needs only part of the value, or hands it on by address (`PulseStep`).
+    @inlinable
+    func withValue<Result>(in root: Root, _ body: (UnsafePointer<Value>) -> Result) -> Result {
+        guard offset >= 0 else { return withUnsafePointer(to: root[keyPath: keyPath], body) }
         // `offset(of:)` promises that the value lies at this offset, bound to its own type, for as long as the
         // root's storage is.
         return withUnsafePointer(to: root) { rootAddress in
-            UnsafeRawPointer(rootAddress).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
+            body(UnsafeRawPointer(rootAddress).advanced(by: offset).assumingMemoryBound(to: Value.self))
         }
     }
 }
