@@ -105,7 +105,21 @@ struct DeliveryGate {
     /// The current thread starts calling the observer; returns the delivery it interrupts (a reentrant one), if any.
     @inlinable
     mutating func enter() -> pthread_t? {
-        defer { thread = pthread_self() }
+        enter(as: pthread_self())
+    }
+
+    /// A thread's identity, as `enter(as:)` takes it.
+    @usableFromInline typealias Thread = pthread_t
+
+    /// The current thread's identity.
+    @inlinable
+    static var currentThread: Thread { pthread_self() }
+
+    /// `enter()` for a caller that already knows its thread: a subject's delivery asks once per element, not once
+    /// per subscriber.
+    @inlinable
+    mutating func enter(as current: Thread) -> pthread_t? {
+        defer { thread = current }
         return thread
     }
 

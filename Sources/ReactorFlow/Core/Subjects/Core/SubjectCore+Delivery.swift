@@ -138,11 +138,12 @@ extension SubjectCore {
                             to targets: UnsafeBufferPointer<SubjectSubscription<Element>>) {
         var index = 0
         let count = targets.count
+        let thread = DeliveryGate.currentThread
         while index < count {
             Unmanaged.passUnretained(targets[index])._withUnsafeGuaranteedRef { subscription in
                 guard subscription.joinedAt < sequence else { return }
                 if subscription.elementHandler != nil || subscription.elementObserver != nil {
-                    subscription.deliverKeepingLock(element: element)
+                    subscription.deliverKeepingLock(element: element, thread: thread)
                 } else {
                     subscription.deliverKeepingLock(.next(element))
                 }

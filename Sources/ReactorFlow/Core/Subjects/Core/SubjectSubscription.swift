@@ -14,7 +14,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     /// instead of two saves a reference-count pair per event (and two words per subscription).
     @usableFromInline @exclusivity(unchecked) var observer: AnyObserver<Element>.EventHandler?
     /// Receives every element in place of `observer` when set, whether it goes out at once
-    /// (`SubjectCore.deliverKeepingLock(element:as:sequence:to:)`) or waited in `pending` as an event;
+    /// (`SubjectCore.deliverKeepingLock(element:sequence:to:)`) or waited in `pending` as an event;
     /// set with `observer`, and cleared with it, except while a delivery is in progress: the delivering thread may be
     /// calling it unretained, so it is that thread that lets it go once the call returns
     /// (`releaseElementHandlerIfEndedKeepingLock`). So it is `observer`, not this, that says whether the subscription
@@ -143,17 +143,18 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     ///
     /// An `elementHandler` is called without retaining it: while this thread holds the delivering role, nobody else
     /// lets it go (`dispose()` leaves it to this thread), so the subscription's reference keeps it alive.
+    /// `thread` is the current one, which the caller asks for once per element rather than once per subscriber.
     @inlinable
-    func deliverKeepingLock(element: Element) {
+    func deliverKeepingLock(element: Element, thread: DeliveryGate.Thread) {
         // Busy, or a replay waits: queued as an event, in order. Not delivering, the handlers are set only while
         // the subscription is live (see `elementHandler`).
         guard !delivering && pending.isEmpty else { return deliverOrQueueKeepingLock(.next(element)) }
         if elementHandler != nil {
             let handler = Unmanaged.passUnretained(elementHandler.unsafelyUnwrapped)
-            enterDeliveryThenUnlock()
+            enterDeliveryThenUnlock(thread: thread)
             handler._withUnsafeGuaranteedRef { $0.receive(element) }
         } else if let elementObserver {
-            enterDeliveryThenUnlock()
+            enterDeliveryThenUnlock(thread: thread)
             elementObserver(element)
             // Released outside the lock, as in `deliverKeepingLock(_:)`.
             _ = consume elementObserver
@@ -169,9 +170,9 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     /// Called holding `lock`: takes the delivering role (and the gate, for a user-facing end) and lets go of the
     /// lock, so that the caller can call the subscriber.
     @inlinable
-    func enterDeliveryThenUnlock() {
+    func enterDeliveryThenUnlock(thread: DeliveryGate.Thread) {
         delivering = true
-        if waitsForDelivery { _ = gate.enter() }
+        if waitsForDelivery { _ = gate.enter(as: thread) }
         lock.unlock()
     }
 
