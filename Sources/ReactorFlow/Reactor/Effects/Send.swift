@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Counts a reactor's running mutation streams and wakes whoever waits for none to be left.
 ///
@@ -66,7 +67,18 @@ final class SendToken: @unchecked Sendable { // fields are guarded by `lock`
         return key
     }()
 
-    @usableFromInline static var current: SendToken? {
+    /// How many tokens stand in a thread's slot right now, on any thread. Nearly always none, and then `current`
+    /// skips the thread-local lookup, which every action sent to a reactor would otherwise pay. A thread counts its
+    /// token before installing it, so it never reads zero while its own is installed; what other threads install
+    /// does not concern it, so a relaxed load suffices.
+    @usableFromInline static let installedCount = Atomic<Int>(0)
+
+    /// The token installed on this thread, if any.
+    @inlinable static var current: SendToken? {
+        installedCount.load(ordering: .relaxed) == 0 ? nil : installedOnThisThread
+    }
+
+    @usableFromInline static var installedOnThisThread: SendToken? {
         pthread_getspecific(slot).map { Unmanaged<SendToken>.fromOpaque($0).takeUnretainedValue() }
     }
 
@@ -77,6 +89,8 @@ final class SendToken: @unchecked Sendable { // fields are guarded by `lock`
 
     /// Runs `body` with this token in the thread-local slot.
     func install(during body: () -> Void) {
+        Self.installedCount.add(1, ordering: .relaxed)
+        defer { Self.installedCount.subtract(1, ordering: .relaxed) }
         let previous = pthread_getspecific(Self.slot)
         pthread_setspecific(Self.slot, Unmanaged.passUnretained(self).toOpaque())
         body()
