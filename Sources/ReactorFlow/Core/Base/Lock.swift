@@ -118,7 +118,7 @@ struct DeliveryGate {
     /// `enter()` for a caller that already knows its thread: a subject's delivery asks once per element, not once
     /// per subscriber.
     @inlinable
-    mutating func enter(as current: Thread) -> pthread_t? {
+    mutating func enter(as current: Thread) -> Thread? {
         defer { thread = current }
         return thread
     }
