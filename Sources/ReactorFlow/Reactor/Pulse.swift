@@ -8,27 +8,49 @@
 /// ```
 @propertyWrapper
 public struct Pulse<Value> {
+    /// `value`'s storage. Assigning a pulse happens in `reduce`, once per mutation that sets it: stored behind inlinable
+    /// accessors, the assignment is specialised there rather than a call to a generic setter with type metadata.
+    @usableFromInline var storedValue: Value
+    /// `valueUpdatedCount`'s storage; `PulseField` reads it in place, by its offset.
+    @usableFromInline var updates: UInt = 0
+
     /// The current value; every assignment counts as a new event.
     public var value: Value {
-        didSet { valueUpdatedCount &+= 1 }
+        @inlinable get { storedValue }
+        @inlinable set {
+            storedValue = newValue
+            updates &+= 1
+        }
     }
 
     /// How many times `value` was assigned; wraps around instead of overflowing.
-    public internal(set) var valueUpdatedCount: UInt = 0
+    public internal(set) var valueUpdatedCount: UInt {
+        @inlinable get { updates }
+        set { updates = newValue }
+    }
 
     /// Wraps the initial value; it counts as no assignment (`valueUpdatedCount` is 0).
+    @inlinable
     public init(wrappedValue: Value) {
-        self.value = wrappedValue
+        storedValue = wrappedValue
     }
 
     /// The latest value; every assignment, even of an equal value, is a new update for `pulse(_:)`.
     public var wrappedValue: Value {
-        get { value }
-        set { value = newValue }
+        @inlinable get { storedValue }
+        @inlinable set { value = newValue }
     }
 
     /// The pulse itself, for `reactor.pulse(\.$alert)`.
+    @inlinable
     public var projectedValue: Pulse<Value> { self }
+}
+
+extension Pulse: CustomReflectable {
+    /// The public properties, as a reflecting tool (`dump`, a state diff) shows them.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["value": storedValue, "valueUpdatedCount": updates], displayStyle: .struct)
+    }
 }
 
 /// Any pulse, whatever its value type: lets tools (the reactor tester, a differ) find pulses in a state by reflection.

@@ -15,10 +15,10 @@ struct PulseField<State, Value> {
         pulse = KeyPathReader(keyPath, offset: Self.locate(keyPath, sample: sample))
     }
 
-    /// Where `valueUpdatedCount` lies within a pulse; the optimiser folds it to a constant.
+    /// Where `valueUpdatedCount` lies within a pulse (its storage, `updates`); the optimiser folds it to a constant.
     @inlinable
     static var countOffset: Int {
-        MemoryLayout<Pulse<Value>>.offset(of: \Pulse<Value>.valueUpdatedCount).unsafelyUnwrapped
+        MemoryLayout<Pulse<Value>>.offset(of: \Pulse<Value>.updates).unsafelyUnwrapped
     }
 
     /// The offset of the one stored pulse that `keyPath` returns, found by probing `sample`: each stored

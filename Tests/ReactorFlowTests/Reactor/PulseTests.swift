@@ -65,4 +65,13 @@ struct PulseTests {
         #expect(a != b, "equal values, different update counts")
         #expect(Set([Pulse(wrappedValue: 1), Pulse(wrappedValue: 1)]).count == 1)
     }
+
+    @Test("C1 a pulse reflects as its value and its update count, as a state diff or dump shows it")
+    func reflection() {
+        var pulse = Pulse(wrappedValue: "a")
+        pulse.value = "b"
+        let children = Mirror(reflecting: pulse).children.map { "\($0.label ?? "?")=\($0.value)" }
+        #expect(children == ["value=b", "valueUpdatedCount=1"])
+        #expect(Mirror(reflecting: pulse).displayStyle == .struct)
+    }
 }
