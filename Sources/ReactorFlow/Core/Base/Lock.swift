@@ -97,23 +97,23 @@ package final class WaitRoom: @unchecked Sendable { // the mutex and condition a
 /// `dispose()` on another thread waits for it. Lives in its owner's state, under its owner's lock.
 @usableFromInline
 struct DeliveryGate {
-    @usableFromInline var thread: pthread_t?
+    /// A thread's identity, as the gate records it.
+    @usableFromInline typealias Thread = pthread_t
+
+    @usableFromInline var thread: Thread?
     @usableFromInline var disposerWaiting = false
 
     @inlinable init() {}
 
-    /// The current thread starts calling the observer; returns the delivery it interrupts (a reentrant one), if any.
-    @inlinable
-    mutating func enter() -> pthread_t? {
-        enter(as: pthread_self())
-    }
-
-    /// A thread's identity, as `enter(as:)` takes it.
-    @usableFromInline typealias Thread = pthread_t
-
     /// The current thread's identity.
     @inlinable
     static var currentThread: Thread { pthread_self() }
+
+    /// The current thread starts calling the observer; returns the delivery it interrupts (a reentrant one), if any.
+    @inlinable
+    mutating func enter() -> Thread? {
+        enter(as: Self.currentThread)
+    }
 
     /// `enter()` for a caller that already knows its thread: a subject's delivery asks once per element, not once
     /// per subscriber.
@@ -125,7 +125,7 @@ struct DeliveryGate {
 
     /// The call returned; `interrupted` is what `enter()` returned. True if a waiting disposer must be woken.
     @inlinable
-    mutating func leave(restoring interrupted: pthread_t? = nil) -> Bool {
+    mutating func leave(restoring interrupted: Thread? = nil) -> Bool {
         thread = interrupted
         guard interrupted == nil, disposerWaiting else { return false }
         disposerWaiting = false
@@ -135,7 +135,7 @@ struct DeliveryGate {
     /// Whether another thread is inside the observer; if so, records that a disposer waits for it.
     @inlinable
     mutating func isBusyElsewhere() -> Bool {
-        guard let thread, pthread_equal(thread, pthread_self()) == 0 else { return false }
+        guard let thread, pthread_equal(thread, Self.currentThread) == 0 else { return false }
         disposerWaiting = true
         return true
     }
