@@ -278,10 +278,11 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
             let previous = current.move()
             let state = reactor.reduce(state: previous, mutation: mutation)
             // One path for both destinations, so that a reactor type carries the release of what a publish leaves
-            // once: the relay shares `lock`, the subject behind `transform(state:)` has a lock of its own.
+            // once: the relay shares `lock`, the subject behind `transform(state:)` has a lock of its own. The
+            // subject's replay buffer gets a copy made here, from the value `reduce` just returned.
             let leftovers = statesGoToRelay
-                ? relay.publishFromSoleSenderKeepingLock(state)
-                : reducedStatesCore.publishFromSoleSenderKeepingLock(state)
+                ? relay.publishFromSoleSenderKeepingLock(state, kept: state)
+                : reducedStatesCore.publishFromSoleSenderKeepingLock(state, kept: state)
             current.initialize(to: state) // before the turn can pass to another thread
             // `pending` and `running` are read only holding `lock`, which the relay's publish returned with.
             let idle = isLast && statesGoToRelay && pending.isEmpty

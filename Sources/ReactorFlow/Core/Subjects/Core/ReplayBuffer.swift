@@ -30,9 +30,11 @@ struct ReplayBuffer<Element> {
         queue = capacity > 1 ? Queue() : nil
     }
 
-    /// Returns the element that left the buffer, for the caller to release after its lock.
+    /// Returns the element that left the buffer, for the caller to release after its lock. `element` is taken, not
+    /// copied: a caller that keeps the element too makes the copy itself, where the compiler may make it with a
+    /// retain per field instead of through the fields' value witnesses (see `publishFromSoleSenderKeepingLock`).
     @inlinable
-    mutating func append(_ element: Element, capacity: Int32) -> Element? {
+    mutating func append(_ element: consuming Element, capacity: Int32) -> Element? {
         switch capacity {
         case 0: return nil
         case 1:

@@ -19,7 +19,7 @@ extension SubjectCore {
     /// subscription, and one that joins meanwhile is skipped through its replay, as with `on(_:)`.
     @inlinable
     func publishFromSoleSender(_ element: Element) {
-        let leftovers = publishFromSoleSenderKeepingLock(element)
+        let leftovers = publishFromSoleSenderKeepingLock(element, kept: element)
         lock.unlock()
         // The previous state, say, dies here, after the lock: its deinitialisation may use the reactor.
         withExtendedLifetime(leftovers) {}
@@ -44,14 +44,19 @@ extension SubjectCore {
     /// sharing the lock can use the same critical section (the reactor's loop ends its turn in it). The caller must
     /// release what it returns after unlocking.
     ///
+    /// `kept` is the replay buffer's own copy of `element`, made by the caller. The reactor's loop copies the state
+    /// `reduce` just returned, whose fields the compiler has at hand, so a state of a few fields is copied with a
+    /// retain per field. Copied here, from an argument in memory, such a state with fields of generic types (an
+    /// array, a pulse) was copied through those types' value witnesses: a few hundred instructions per state.
+    ///
     /// Specialised, but never inlined: each reactor type carries it once rather than in each place that publishes
     /// (its wiring and its loop).
     @inlinable @inline(never)
-    func publishFromSoleSenderKeepingLock(_ element: Element) -> Leftovers {
+    func publishFromSoleSenderKeepingLock(_ element: Element, kept: consuming Element) -> Leftovers {
         lock.lock()
         guard !stopped else { return Leftovers(displaced: nil, retiredLists: nil) }
         lastSequence &+= 1
-        let displaced = buffer.append(element, capacity: replayCapacity)
+        let displaced = buffer.append(kept, capacity: replayCapacity)
         return Leftovers(displaced: displaced, retiredLists: walkDeliveringKeepingLock(element))
     }
 
