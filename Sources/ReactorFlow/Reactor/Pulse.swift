@@ -124,11 +124,18 @@ struct PulseStep<State, Value>: OperatorStep {
     /// inlined: a chain's two handlers (for events, for elements) would each carry a copy.
     @inlinable @inline(never)
     mutating func receive(_ state: State, sendingTo output: OperatorOutput<Value>) {
+        let count = field.pulse.withValue(in: state) { $0.pointee.valueUpdatedCount }
+        if let lastCount, count == lastCount { return } // the common case: the pulse was not assigned
+        let isFirst = lastCount == nil
+        lastCount = count
+        emit(from: state, count: count, isFirst: isFirst, to: output)
+    }
+
+    /// Apart from `receive`, which sets `lastCount`: a closure that both read this step's constants and set it made
+    /// the compiler copy the constants, two reference-count pairs per emission.
+    @inlinable
+    func emit(from state: State, count: UInt, isFirst: Bool, to output: OperatorOutput<Value>) {
         field.pulse.withValue(in: state) { pulse in
-            let count = pulse.pointee.valueUpdatedCount
-            if let lastCount, count == lastCount { return } // the common case: the pulse was not assigned
-            let isFirst = lastCount == nil
-            lastCount = count
             PulseEmission.emit(pulse, count: count, isFirst: isFirst, delivery: delivery, ledger: ledger, to: output)
         }
     }

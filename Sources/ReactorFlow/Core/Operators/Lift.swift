@@ -198,8 +198,9 @@ final class ChainEnd<Element>: @unchecked Sendable { // `subscription` and `ende
     /// A constant, released with this end when the subscription lets go of the chain (after its lock, Sink point 3).
     @usableFromInline let handler: AnyObserver<Element>.EventHandler
     /// The user's `onNext`, which does with an element what `handler` does: called without wrapping the element in
-    /// an event for `handler` to take it out again. A constant, like `handler`.
-    @usableFromInline let elements: ((Element) -> Void)?
+    /// an event for `handler` to take it out again. A constant, like `handler`, in an object of its own so that
+    /// calling it costs no reference counting (see `ElementHandler`).
+    @usableFromInline let elements: ElementHandler<Element>?
     @usableFromInline let lock: Lock
     @usableFromInline @exclusivity(unchecked) var ended = false
     @usableFromInline @exclusivity(unchecked) var subscription: Disposable?
@@ -207,7 +208,7 @@ final class ChainEnd<Element>: @unchecked Sendable { // `subscription` and `ende
     @inlinable
     init(_ handler: @escaping AnyObserver<Element>.EventHandler, elements: ((Element) -> Void)?, lock: Lock) {
         self.handler = handler
-        self.elements = elements
+        if let elements { self.elements = ElementHandler(elements) } else { self.elements = nil }
         self.lock = lock
     }
 
@@ -215,7 +216,9 @@ final class ChainEnd<Element>: @unchecked Sendable { // `subscription` and `ende
     @inlinable
     func receive(_ element: Element) {
         guard !ended else { return }
-        if let elements { elements(element) } else { handler(.next(element)) }
+        guard elements != nil else { return handler(.next(element)) }
+        // Unretained: this end keeps the handler for as long as a delivery can reach it.
+        Unmanaged.passUnretained(elements.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.receive(element) }
     }
 
     @inlinable
