@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -160,7 +161,7 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
     @usableFromInline func pulseLedger(for keyPath: AnyKeyPath) -> PulseLedger {
         lock.withLock {
             if let ledger = extras?.pulseLedgers[keyPath] { return ledger }
-            let ledger = PulseLedger(lock: lock)
+            let ledger = PulseLedger()
             extrasHoldingLock.pulseLedgers[keyPath] = ledger
             return ledger
         }
@@ -168,20 +169,23 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
 }
 
 /// Which update of one pulse of a reactor has been delivered to some subscriber, for `PulseDelivery.unconsumed`.
+///
+/// One atomic word rather than a field under the storage's lock: every emission records its update, and a store
+/// costs no lock round trip. 0 stands for none: update 0 is the initial value, which `.unconsumed` never delivers
+/// whether or not it was recorded, so it is never asked about.
 @usableFromInline
-final class PulseLedger: @unchecked Sendable { // `consumed` is guarded by `lock` (the reactor storage's)
-    @usableFromInline let lock: Lock
-    @usableFromInline @exclusivity(unchecked) var consumed: UInt?
+final class PulseLedger: Sendable {
+    @usableFromInline let consumed = Atomic<UInt>(0)
 
-    init(lock: Lock) { self.lock = lock }
+    init() {}
 
-    // Not inlinable: each pulse subscription's step would carry the lock's code, for every state type.
+    // Not inlinable: each pulse subscription's step would carry the calls, for every state type.
 
-    /// Whether update number `count` has already been delivered to someone.
-    @usableFromInline func isConsumed(_ count: UInt) -> Bool { lock.withLock { consumed == count } }
+    /// Whether update number `count` (not 0) has already been delivered to someone.
+    @usableFromInline func isConsumed(_ count: UInt) -> Bool { consumed.load(ordering: .acquiring) == count }
 
     /// Records that update number `count` was delivered.
-    @usableFromInline func markConsumed(_ count: UInt) { lock.withLock { consumed = count } }
+    @usableFromInline func markConsumed(_ count: UInt) { consumed.store(count, ordering: .releasing) }
 }
 
 extension Diagnostic.Kind {
