@@ -54,7 +54,8 @@ extension SubjectCore {
     @inlinable @inline(never)
     func publishFromSoleSenderKeepingLock(_ element: Element, kept: consuming Element) -> Leftovers {
         lock.lock()
-        guard !stopped else { return Leftovers(displaced: nil, retiredLists: nil) }
+        // A stopped subject keeps nothing: its copy goes back to the caller, to be released after the lock.
+        guard !stopped else { return Leftovers(displaced: kept, retiredLists: nil) }
         lastSequence &+= 1
         let displaced = buffer.append(kept, capacity: replayCapacity)
         return Leftovers(displaced: displaced, retiredLists: walkDeliveringKeepingLock(element))
