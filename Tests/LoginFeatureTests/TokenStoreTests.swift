@@ -3,7 +3,8 @@ import LoginFeature
 import Testing
 
 @Suite("Token file: every bad path gets a clear answer, never a crash")
-struct TokenStoreTests {
+final class TokenStoreTests {
+    /// A folder of its own per test, removed with everything in it when the test ends.
     let folder: URL
     let token = AuthToken(value: "token-1", user: User(id: "u1", name: "Ann", provider: .kakao),
                           expiresAt: Date(timeIntervalSince1970: 2_000_000_000))
@@ -11,6 +12,10 @@ struct TokenStoreTests {
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("token-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     func store(_ name: String) -> FileTokenStore { FileTokenStore(url: folder.appendingPathComponent(name)) }
