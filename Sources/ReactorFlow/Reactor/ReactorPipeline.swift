@@ -92,7 +92,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         // (by the loop) only if someone subscribes, which the pipeline does only when the transform changed the stream.
         // Its source is this pipeline rather than a copy of the initial state, whose copying every reactor type would
         // carry. The pipeline keeps it only through `subscriptions`, which `dispose()` lets go.
-        let statesInput = TransformInput(self, lock: lock, fallback: { TransformStarts<R>.reducedStatesUnspecialized($0, $1) })
+        let statesInput = TransformInput(self, lock: lock, fallback: { TransformStarts<R>.reducedStates($0, $1) })
         let transformedStates = reactor.transform(state: statesInput.asObservable())
         let statesReturned = TransformReturn(transformedStates, input: statesInput)
         let statesUnchanged = statesReturned.isInput
@@ -106,13 +106,9 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
             _ = mutationsInput.settle { TransformStarts<R>.mutationStageUnspecialized($0, $1) }
         }
         // A hook that returned its input unchanged but subscribed to it meanwhile gets the reduced states through it.
-        let statesSubscribedEarly = if statesReturned.isOwn {
-            statesInput.settle { TransformStarts<R>.reducedStates($0, $1) }
-        } else if statesUnchanged {
-            statesInput.settle(start: nil)
-        } else {
-            statesInput.settle { TransformStarts<R>.reducedStatesUnspecialized($0, $1) }
-        }
+        let statesSubscribedEarly = statesUnchanged
+            ? statesInput.settle(start: nil)
+            : statesInput.settle { TransformStarts<R>.reducedStates($0, $1) }
         let statesFused = immediate && statesUnchanged && !statesSubscribedEarly
 
         // The loop is the only sender to either.
@@ -123,7 +119,13 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         if statesFused {
             relay.acceptFromSoleSender(initialState)
         } else if statesReturned.isOwn {
-            keep(TransformStarts<R>.follow(transformedStates, scheduler: immediate ? nil : scheduler, relay: relay))
+            // The hook's stream, moved to the scheduler here, so that each state crosses specialised code; subscribing
+            // is compiled once, and each state reaches the relay through a handler made here.
+            let states = immediate ? transformedStates : transformedStates.observe(on: scheduler)
+            keep(TransformStarts<R>.follow(states) { event in
+                guard case .next(let state) = event else { return TransformStarts<R>.statesEnded(with: event.error) }
+                relay.acceptFromSoleSender(state)
+            })
         } else {
             // The default transform, with a scheduler that is not immediate (or a hook that subscribed to its input):
             // compiled once, so that reactors with the default scheduler carry none of it.
@@ -141,10 +143,10 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
             } else {
                 _ = stage.runUnspecialized(actions)
             }
-        } else if mutationsReturned.isOwn {
-            keep(transformedMutations.subscribe(AnyObserver { loop.receiveFromStream($0) }))
         } else {
-            keep(TransformStarts<R>.feedUnspecialized(transformedMutations, to: loop))
+            // Subscribing is compiled once; each mutation reaches the loop through `receiveFromStream`, which every
+            // reactor type has.
+            keep(TransformStarts<R>.feed(transformedMutations) { loop.receiveFromStream($0) })
         }
     }
 
@@ -204,46 +206,68 @@ enum TransformStarts<R: Reactor> {
         }
     }
 
-    /// One subscription to the stream `transform(state:)` receives: the initial state, then each reduced one.
-    @inlinable
-    static func reducedStates(_ pipeline: ReactorPipeline<R>, _ observer: AnyObserver<R.State>) -> Disposable {
-        Sink.running(observer) { sink in pipeline.loop.unsafelyUnwrapped.reducedStates.startWith(pipeline.initialState).subscribeInside(sink) }
+
+    // The functions below are compiled once, for what reactors with the default hooks may still reach (see
+    // `TransformInput` and `TransformReturn`), or for the setup of a hook's own stream, whose events go to a handler
+    // made in `wire`, in code specialised for the reactor: so the setup is not made for every reactor type, and
+    // each event still runs specialised code. Without `specialize.generic.never`, cross-module optimisation copies a
+    // wrapper this small into the app and specialises it there, bringing back the code they exist to avoid.
+    //
+    // `feed` and `follow` subscribe with `run`, without a boundary sink: the handler keeps the grammar itself (it
+    // reports an end and is not sent anything after it), and the pipeline disposes the subscription when the
+    // reactor dies. A boundary sink made here, in generic code, would run generic code for every event.
+
+    /// Sends every event of `mutations` to `receive` (the loop's `receiveFromStream`).
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    static func feed(_ mutations: Observable<R.Mutation>, into receive: @escaping (Event<R.Mutation>) -> Void) -> Disposable {
+        mutations.run(AnyObserver(eventHandler: receive))
     }
 
-    /// Delivers the states of `states` to the relay, on `scheduler` unless it is immediate (`nil`).
-    @inlinable
-    static func follow(_ states: Observable<R.State>, scheduler: ImmediateSchedulerType?, relay: StateRelay<R.State>) -> Disposable {
-        (scheduler.map(states.observe(on:)) ?? states).subscribe(
-            onNext: { relay.acceptFromSoleSender($0) },
-            onError: { Diagnostics.report(.reactorStreamEnded, error: $0, message: "\(R.self).transform(state:) failed; the last state stays current") },
-            onCompleted: { Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(state:) completed; the last state stays current") }
-        )
+    /// Sends every event of `states`, the stream `transform(state:)` returned, to `receive` (which hands states to
+    /// the relay).
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    static func follow(_ states: Observable<R.State>, into receive: @escaping (Event<R.State>) -> Void) -> Disposable {
+        states.run(AnyObserver(eventHandler: receive))
     }
 
-    // The four below are compiled once, for what reactors with the default hooks may still reach (see `TransformInput`
-    // and `TransformReturn`): without `specialize.generic.never`, cross-module optimisation copies a wrapper this
-    // small into the app and specialises it there, bringing back the code they exist to avoid.
+    /// Reports the end of the stream `transform(state:)` returned; the last state stays current.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    static func statesEnded(with error: (any Error)?) {
+        if let error {
+            Diagnostics.report(.reactorStreamEnded, error: error, message: "\(R.self).transform(state:) failed; the last state stays current")
+        } else {
+            Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(state:) completed; the last state stays current")
+        }
+    }
+
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     static func mutationStageUnspecialized(_ source: (loop: ReactorLoop<R>, actions: Observable<R.Action>), _ observer: AnyObserver<R.Mutation>) -> Disposable {
         mutationStage(source, observer)
     }
 
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    static func feedUnspecialized(_ mutations: Observable<R.Mutation>, to loop: ReactorLoop<R>) -> Disposable {
-        mutations.subscribe(AnyObserver { loop.receiveFromStream($0) })
-    }
-
+    /// The default `transform(state:)` with a scheduler that is not immediate, or a hook that subscribed to its input
+    /// while it ran: the relay follows `states` on `scheduler` (`nil`: immediate), in code compiled once.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     static func followUnspecialized(_ states: Observable<R.State>, scheduler: ImmediateSchedulerType?, relay: StateRelay<R.State>) -> Disposable {
-        follow(states, scheduler: scheduler, relay: relay)
+        (scheduler.map(states.observe(on:)) ?? states).subscribe(
+            onNext: { relay.acceptFromSoleSender($0) },
+            onError: { statesEnded(with: $0) },
+            onCompleted: { statesEnded(with: nil) }
+        )
     }
 
-    /// Once the pipeline is wired with the states going straight to the relay, a subscription to the unchanged input
-    /// follows the relay: the current state, then each new one.
+    /// One subscription to the stream `transform(state:)` receives: the initial state, then each reduced one. Once
+    /// the pipeline is wired with the states going straight to the relay (the hook returned its input unchanged), it
+    /// follows the relay instead: the current state, then each new one.
+    ///
+    /// `observer` is the subscriber's own (made in its operator's specialised code) and is subscribed to the subject
+    /// of reduced states directly, without a sink made here: each state then runs only specialised code, the loop's
+    /// publish and the subscriber's handler.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    static func reducedStatesUnspecialized(_ pipeline: ReactorPipeline<R>, _ observer: AnyObserver<R.State>) -> Disposable {
+    static func reducedStates(_ pipeline: ReactorPipeline<R>, _ observer: AnyObserver<R.State>) -> Disposable {
         let loop = pipeline.loop.unsafelyUnwrapped
         if loop.statesGoStraightToRelay { return loop.relay.subscribe(observer) }
-        return reducedStates(pipeline, observer)
+        observer.onNext(pipeline.initialState)
+        return loop.reducedStates.run(observer)
     }
 }
