@@ -206,16 +206,15 @@ enum TransformStarts<R: Reactor> {
         }
     }
 
-
     // The functions below are compiled once, for what reactors with the default hooks may still reach (see
     // `TransformInput` and `TransformReturn`), or for the setup of a hook's own stream, whose events go to a handler
     // made in `wire`, in code specialised for the reactor: so the setup is not made for every reactor type, and
     // each event still runs specialised code. Without `specialize.generic.never`, cross-module optimisation copies a
     // wrapper this small into the app and specialises it there, bringing back the code they exist to avoid.
     //
-    // `feed` and `follow` subscribe with `run`, without a boundary sink: the handler keeps the grammar itself (it
-    // reports an end and is not sent anything after it), and the pipeline disposes the subscription when the
-    // reactor dies. A boundary sink made here, in generic code, would run generic code for every event.
+    // `feed` and `follow` subscribe with `run`, without a boundary sink: the stream keeps the grammar, the handler
+    // reports its end, and the pipeline disposes the subscription when the reactor dies. A boundary sink made here,
+    // in generic code, would run generic code for every event.
 
     /// Sends every event of `mutations` to `receive` (the loop's `receiveFromStream`).
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
