@@ -222,6 +222,25 @@ struct ReactorContractTests {
         #expect(collected.matching("globalStreamFailed").first?.kind == .reactorStreamEnded)
     }
 
+    @Test("B7b a failed transform(state:) stream is reported once; subscribers keep the last state it delivered and get no error")
+    func failedStateTransformStream() {
+        let collected = DiagnosticsCollector()
+        defer { collected.stop() }
+        let failure = PublishSubject<ProbeReactor.State>()
+        let reactor = ProbeReactor()
+        reactor.stateTransform = { states in Observable.merge(states, failure) }
+        let (early, _) = reactor.state.log()
+        reactor.action.onNext(.add(2))
+        failure.onError(ReactorTestError.globalStreamFailed)
+        reactor.action.onNext(.add(3))
+        #expect(early.events.map { $0.element?.value } == [0, 2])
+        #expect(early.events.allSatisfy { !$0.isStopEvent })
+        let (late, _) = reactor.state.log()
+        #expect(late.events.map { $0.element?.value } == [2])
+        #expect(collected.matching("transform(state:) failed").count == 1)
+        #expect(collected.matching("globalStreamFailed").first?.kind == .reactorStreamEnded)
+    }
+
     @Test("B7b error and completion sent into action are ignored")
     func terminalEventsIntoActionAreIgnored() {
         let reactor = ProbeReactor()
@@ -266,6 +285,24 @@ struct ReactorContractTests {
         #expect(weakReactors.allSatisfy { $0.value == nil })
         #expect(disposed.count == 10_000)
         keptSubscriptions.dispose()
+    }
+
+    @Test("B9 a reactor's death disposes the streams its transform(mutation:) and transform(state:) returned; their later events are dropped")
+    func ownTransformStreamsDisposedWithReactor() {
+        let disposed = Counter()
+        let mutations = PublishSubject<ProbeReactor.Mutation>()
+        var reactor: ProbeReactor? = ProbeReactor()
+        reactor?.globalMutations = mutations.do(onDispose: { disposed.increment() })
+        reactor?.stateTransform = { $0.do(onDispose: { disposed.increment() }) }
+        let (log, subscription) = reactor!.state.log()
+        mutations.onNext(.add(1))
+        #expect(disposed.count == 0)
+        reactor = nil
+        #expect(disposed.count == 2)
+        mutations.onNext(.add(1))
+        #expect(log.events.map { $0.element?.value } == [0, 1])
+        #expect(!mutations.hasObservers)
+        subscription.dispose()
     }
 
     @Test("B9 subscriptions nobody disposed are released with the reactor, not leaked")
