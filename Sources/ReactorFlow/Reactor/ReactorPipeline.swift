@@ -146,7 +146,7 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         } else {
             // Subscribing is compiled once; each mutation reaches the loop through `receiveFromStream`, which every
             // reactor type has.
-            keep(TransformStarts<R>.feed(transformedMutations) { loop.receiveFromStream($0) })
+            keep(TransformStarts<R>.follow(transformedMutations) { loop.receiveFromStream($0) })
         }
     }
 
@@ -212,21 +212,15 @@ enum TransformStarts<R: Reactor> {
     // each event still runs specialised code. Without `specialize.generic.never`, cross-module optimisation copies a
     // wrapper this small into the app and specialises it there, bringing back the code they exist to avoid.
     //
-    // `feed` and `follow` subscribe with `run`, without a boundary sink: the stream keeps the grammar, the handler
-    // reports its end, and the pipeline disposes the subscription when the reactor dies. A boundary sink made here,
-    // in generic code, would run generic code for every event.
-
-    /// Sends every event of `mutations` to `receive` (the loop's `receiveFromStream`).
+    /// Sends every event of `stream`, a hook's own stream of mutations or states, to `receive` (the loop's
+    /// `receiveFromStream`, or a handler that hands states to the relay).
+    ///
+    /// Subscribes with `run`, without a boundary sink: the stream keeps the grammar, the handler reports its end,
+    /// and the pipeline disposes the subscription when the reactor dies. A boundary sink made here, in generic code,
+    /// would run generic code for every event.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    static func feed(_ mutations: Observable<R.Mutation>, into receive: @escaping (Event<R.Mutation>) -> Void) -> Disposable {
-        mutations.run(AnyObserver(eventHandler: receive))
-    }
-
-    /// Sends every event of `states`, the stream `transform(state:)` returned, to `receive` (which hands states to
-    /// the relay).
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    static func follow(_ states: Observable<R.State>, into receive: @escaping (Event<R.State>) -> Void) -> Disposable {
-        states.run(AnyObserver(eventHandler: receive))
+    static func follow<Element>(_ stream: Observable<Element>, into receive: @escaping (Event<Element>) -> Void) -> Disposable {
+        stream.run(AnyObserver(eventHandler: receive))
     }
 
     /// Reports the end of the stream `transform(state:)` returned; the last state stays current.
