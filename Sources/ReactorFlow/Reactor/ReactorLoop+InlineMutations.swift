@@ -8,40 +8,17 @@ extension ReactorLoop {
     @inlinable
     func receiveMutation(_ mutation: R.Mutation) {
         lock.lock()
-        guard inlineOpen, running, InlineWindow.isOpen(for: self) else {
-            return startOrQueueHoldingLock(.mutation(mutation))
-        }
-        if reducingInline || inlineBlocked {
-            // Reentrant (sent from `reduce` or a state subscriber), or behind such a one: it keeps its place. Work
-            // that other threads queued meanwhile does not hold inline mutations back: it has no order with them.
-            inlineBlocked = true
-            pending.append(.mutation(mutation))
-            return lock.unlock()
-        }
-        reducingInline = true
-        lock.unlock()
-        // The running thread holds the reactor for as long as it runs (see `startOrQueueHoldingLock`).
-        if let reactor { _ = reduce(mutation, reactor: reactor, isLast: false) }
-        // No lock: only the thread in this loop's window reads or writes `reducingInline` (others stop at the
-        // window check above), so this saves a lock round trip per inline mutation.
-        reducingInline = false
-    }
-
-    /// Subscribes to a mutation stream inside `subscribe`, on the thread that holds the running role: what the
-    /// stream emits synchronously meanwhile is reduced inline (see `receiveMutation`).
-    @inlinable
-    func followInline(_ subscribe: () -> Void) {
-        let saved = lock.withLock { () -> (Bool, Bool) in
-            defer {
-                inlineOpen = true
-                inlineBlocked = false
-            }
-            return (inlineOpen, inlineBlocked)
-        }
-        InlineWindow.withOpen(for: self, subscribe)
-        lock.withLock {
-            inlineOpen = saved.0
-            inlineBlocked = saved.1
+        switch admitMutationHoldingLock() {
+        case .startOrQueue:
+            startOrQueueHoldingLock(.mutation(mutation))
+        case .queueBehind:
+            queueHoldingLock(.mutation(mutation))
+        case .reduceInline:
+            // The running thread holds the reactor for as long as it runs (see `startOrQueueHoldingLock`).
+            if let reactor { _ = reduce(mutation, reactor: reactor, isLast: false) }
+            // No lock: only the thread in this loop's window reads or writes `reducingInline` (others stop at the
+            // window check), so this saves a lock round trip per inline mutation.
+            reducingInline = false
         }
     }
 }

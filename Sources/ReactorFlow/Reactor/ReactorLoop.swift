@@ -12,31 +12,13 @@
 /// `current` belongs to the thread that holds the running role; the role passes between threads under `lock`,
 /// which orders every access, so `current` needs no lock of its own.
 @usableFromInline
-final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pending`, `running`, `isDisposed`, `takesActionsDirectly`, `detours`, `inlineOpen` and `inlineBlocked` are guarded by `lock`; `reducingInline` belongs to the thread in the inline window; `current` by the running role; the rest is set by `configure` before any work can arrive
+final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // the flags and the queue are guarded by `lock` (see `ReactorLoopCore`); `current` by the running role; the rest is set by `configure` before any work can arrive
     /// The state the next `reduce` starts from (see `reduce` for how it is read).
     @usableFromInline @exclusivity(unchecked) var current: R.State
-    @usableFromInline @exclusivity(unchecked) var pending = FIFO<Work>()
-    @usableFromInline @exclusivity(unchecked) var running = false
-    @usableFromInline @exclusivity(unchecked) var isDisposed = false
-    /// Whether the action subject hands actions straight to this loop (`transform(action:)` and
-    /// `transform(mutation:)` are the identity) instead of delivering them to its subscribers.
-    @usableFromInline @exclusivity(unchecked) var takesActionsDirectly = false
-    /// Whether reduced states go to `relay` rather than to `madeReducedStates` (declared with the other flags, whose
-    /// word it shares). False until `configure` says otherwise.
-    @usableFromInline @exclusivity(unchecked) var statesGoToRelay = false
-    /// Whether the running thread is reducing a mutation it took inline (see `receiveMutation`): a mutation it
-    /// sends meanwhile is reentrant, and waits in `pending`.
-    @usableFromInline @exclusivity(unchecked) var reducingInline = false
-    /// Whether a mutation was queued during this inline window: later ones queue behind it, so that the order
-    /// of each stream's mutations is kept.
-    @usableFromInline @exclusivity(unchecked) var inlineBlocked = false
-    /// Whether the thread that holds the running role is subscribing to a mutation stream (`followInline`): the
-    /// stream's synchronous mutations are then reduced inline on that thread, which `InlineWindow` names. A flag
-    /// here and the thread's identity in thread-local storage, rather than a thread field, keep the loop one word
-    /// smaller: every reactor carries it.
-    @usableFromInline @exclusivity(unchecked) var inlineOpen = false
 
-    @usableFromInline @exclusivity(unchecked) weak var reactor: R?
+    /// The reactor, unless it is gone.
+    @inlinable var reactor: R? { reactorObject.map { unsafeDowncast($0, to: R.self) } }
+
     /// Where actions go when this loop runs them: `nil` when `transform(mutation:)` is not the identity (a mutation
     /// stage then runs inside the user's mutation stream and only mutations reach this loop).
     @usableFromInline @exclusivity(unchecked) var stage: MutationStage<R>?
@@ -98,7 +80,7 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     /// the reactor (see `ReactorPipeline.wire`).
     @inlinable
     func attach(to reactor: R) {
-        lock.withLock { self.reactor = reactor }
+        lock.withLock { reactorObject = reactor }
     }
 
     /// Called once while the pipeline is wired, before any work can reach the loop.
@@ -161,74 +143,67 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
         }
     }
 
-    /// Runs `work` now, or queues it if another item is running.
+    /// Runs `work` now, or queues it if another item is running. A stream's end and a lane's hand-off come from
+    /// code compiled once, and are queued alone (see `QueuedSpecial`).
     @inlinable
     func submit(_ work: Work) {
-        lock.lock()
-        startOrQueueHoldingLock(work)
+        switch work {
+        case .action, .mutation:
+            lock.lock()
+            startOrQueueHoldingLock(work)
+        case .streamEnded(let token):
+            submit(QueuedSpecial.streamEnd(token: token), runItem: { Self.runItem($0, $1, $2) })
+        case .resumeLanes:
+            submit(QueuedSpecial { loop, reactor in
+                guard let reactor else { return }
+                reactor._withUnsafeGuaranteedRef { reactor in
+                    unsafeDowncast(loop, to: ReactorLoop<R>.self).stage?.resumeIdleLanes(reactor: unsafeDowncast(reactor, to: R.self))
+                }
+            }, runItem: { Self.runItem($0, $1, $2) })
+        }
     }
 
-    /// Called holding `lock`; returns without it.
+    /// Called holding `lock`; returns without it. Work that finds the loop idle runs here, in code specialised for
+    /// the reactor; work that must wait is queued for the loop compiled once (`ReactorLoopCore`).
     @inlinable
     func startOrQueueHoldingLock(_ work: Work) {
-        if isDisposed {
-            lock.unlock()
-            return drop(work)
-        }
-        if running {
-            pending.append(work)
-            lock.unlock()
-            return
-        }
+        guard !running && !isDisposed else { return queueHoldingLock(work) }
         running = true
         lock.unlock()
-        guard let reactor else { return dropBecauseReactorDied(work) }
+        guard let reactor else {
+            work.countStreamEnd(in: self)
+            return dropBecauseReactorDied(runItem: { Self.runItem($0, $1, $2) })
+        }
         // The reactor stays alive until the queue is empty: its deinitialisation, if this was the last reference,
         // then runs here after the lock is released.
         withExtendedLifetime(reactor) {
             if run(work, reactor: reactor, isLast: true) { return }
-            // Whatever arrived meanwhile is taken a batch at a time: one lock round trip per batch rather than per
-            // item, which matters when other threads keep sending (they contend for the same lock). Work that
-            // arrives while a batch runs waits for the next one, so the order stays the arrival order.
-            var batch = FIFO<Work>()
-            while true {
-                lock.lock()
-                if pending.isEmpty {
-                    running = false
-                    lock.unlock()
-                    return
-                }
-                swap(&pending, &batch)
-                lock.unlock()
-                var left = batch.count
-                for next in batch.elements {
-                    left -= 1
-                    if run(next, reactor: reactor, isLast: left == 0) { return }
-                }
-                // Kept for the next swap, so that senders do not grow a fresh queue after every batch.
-                batch.removeAllKeepingCapacity()
-            }
+            runQueued(reactor: reactor, runItem: { Self.runItem($0, $1, $2) })
         }
     }
 
-    /// Drops `work` that comes after the loop was disposed; a stream's end is still counted, so that nobody waits
-    /// for that stream forever. Compiled once, like the next: the reactor is gone.
-    @usableFromInline
-    func drop(_ work: Work) {
-        work.countStreamEnd(in: self)
+    /// Called holding `lock` when the loop is running or disposed: queues `work`, or drops it if the loop was
+    /// disposed. Returns without the lock. Specialised, but never inlined: each reactor type carries it once.
+    @inlinable @inline(never)
+    func queueHoldingLock(_ work: Work) {
+        if isDisposed {
+            lock.unlock()
+            return work.countStreamEnd(in: self)
+        }
+        slotHoldingLock(stride: MemoryLayout<Work>.stride, alignment: MemoryLayout<Work>.alignment)
+            .initializeMemory(as: Work.self, to: work)
+        lock.unlock()
     }
 
-    /// Called by the thread that took the running role and found the reactor gone: drops `work` and what is queued,
-    /// and gives the role up.
-    @usableFromInline
-    func dropBecauseReactorDied(_ work: Work) {
-        let dropped = lock.withLock { () -> FIFO<Work> in
-            defer { pending = FIFO() }
-            running = false
-            return pending
+    /// `runItem` for this reactor type: moves the item out of its slot and runs it (see `ReactorLoopCore.RunItem`).
+    @inlinable
+    static func runItem(_ item: UnsafeMutableRawPointer, _ loop: ReactorLoopCore, _ reactor: Unmanaged<AnyObject>?) {
+        let work = item.assumingMemoryBound(to: Work.self).move()
+        guard let reactor else { return work.countStreamEnd(in: loop) }
+        // A queued item never ends the turn itself (see `ReactorLoopCore.runQueued`).
+        _ = reactor._withUnsafeGuaranteedRef { reactor in
+            unsafeDowncast(loop, to: ReactorLoop<R>.self).run(work, reactor: unsafeDowncast(reactor, to: R.self), isLast: false)
         }
-        work.countStreamEnd(in: self)
-        for item in dropped.elements { item.countStreamEnd(in: self) }
     }
 
     /// Called only by the thread holding the running role. `isLast` says that no other work is known to follow
@@ -273,7 +248,7 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
         // The state is moved out of `current` and the new one moved in: passed to `reduce` and to the relay straight
         // from the field, a state would be copied (its strings and arrays retained and released) for each call, since
         // the compiler cannot know that the user code they run leaves the field alone. Nothing else reads `current`
-        // meanwhile: a reentrant action waits in `pending` for this turn.
+        // meanwhile: a reentrant action waits in the queue for this turn.
         withUnsafeMutablePointer(to: &current) { current in
             let previous = current.move()
             let state = reactor.reduce(state: previous, mutation: mutation)
@@ -284,8 +259,8 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
                 ? relay.publishFromSoleSenderKeepingLock(state, kept: state)
                 : reducedStatesCore.publishFromSoleSenderKeepingLock(state, kept: state)
             current.initialize(to: state) // before the turn can pass to another thread
-            // `pending` and `running` are read only holding `lock`, which the relay's publish returned with.
-            let idle = isLast && statesGoToRelay && pending.isEmpty
+            // The queue and `running` are read only holding `lock`, which the relay's publish returned with.
+            let idle = isLast && statesGoToRelay && lastQueued == nil
             if idle { running = false }
             if statesGoToRelay {
                 lock.unlock()
@@ -304,18 +279,8 @@ final class ReactorLoop<R: Reactor>: EffectTracker, @unchecked Sendable { // `pe
     /// Called from the reactor's deinitialisation, so no thread is running work (running work holds the reactor).
     @usableFromInline
     func dispose() {
-        let (stage, dropped) = lock.withLock { () -> (MutationStage<R>?, FIFO<Work>) in
-            isDisposed = true
-            takesActionsDirectly = false
-            defer {
-                self.stage = nil
-                pending = FIFO()
-            }
-            return (self.stage, pending)
-        }
-        if !dropped.isEmpty { // iterating runs unspecialised here, at a cost even when empty
-            for item in dropped.elements { item.countStreamEnd(in: self) }
-        }
+        disposeQueue(runItem: { Self.runItem($0, $1, $2) })
+        let stage = lock.withLock { exchange(&self.stage, with: nil) }
         stage?.dispose()
     }
 }

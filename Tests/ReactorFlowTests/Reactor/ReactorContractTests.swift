@@ -189,6 +189,55 @@ struct ReactorContractTests {
         subscription.dispose()
     }
 
+    @Test("B6 a hundred reentrant actions, or mutations of a transform(mutation:) stream, keep their order turn after turn",
+          arguments: PipelineShape.allCases)
+    func manyReentrantItemsKeepOrder(shape: PipelineShape) {
+        let reactor = shape.reactor()
+        // With streams between the stages, actions wait in the action subject's own queue; mutations of the hook's
+        // stream are what waits in the loop's queue then.
+        let mutations = PublishSubject<ProbeReactor.Mutation>()
+        if shape == .streamsBetweenStages { reactor.globalMutations = mutations.asObservable() }
+        var expected: [String] = []
+        let subscription = reactor.state.skip(1).subscribe(onNext: { state in
+            guard let last = state.log.last, last.hasPrefix("round"), !last.contains("-") else { return }
+            // More than one piece of the loop's queue holds, sent while the loop is busy with `last`.
+            for index in 0..<100 {
+                if shape == .streamsBetweenStages {
+                    mutations.onNext(.record("\(last)-\(index)"))
+                } else {
+                    reactor.action.onNext(.record("\(last)-\(index)"))
+                }
+            }
+            #expect(reactor.currentState.log.last == last, "queued, not processed recursively")
+        })
+        for round in 0..<3 {
+            reactor.action.onNext(.record("round\(round)"))
+            expected += ["round\(round)"] + (0..<100).map { "round\(round)-\($0)" }
+            #expect(reactor.currentState.log == expected)
+        }
+        #expect(reactor.reduceOverlaps.overlapCount == 0)
+        subscription.dispose()
+    }
+
+    @Test("B6 queued actions release what they carry once they ran")
+    func queuedActionsReleased() {
+        weak var ranToken: Token?
+        do {
+            let reactor = TokenReactor()
+            let token = Token()
+            ranToken = token
+            let subscription = reactor.state.subscribe(onNext: { [unowned reactor] count in
+                // Queued behind the state being delivered, ten at a time.
+                if count.isMultiple(of: 10) && count < 50 {
+                    for _ in 0..<10 { reactor.action.onNext(token) }
+                }
+            })
+            #expect(reactor.currentState == 50)
+            subscription.dispose()
+        }
+        #expect(ranToken == nil)
+    }
+
     @Test("B7 an error in a mutation stream ends that stream only and is reported")
     func mutationErrorIsContained() {
         let collected = DiagnosticsCollector()

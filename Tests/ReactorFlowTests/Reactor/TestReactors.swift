@@ -60,6 +60,17 @@ final class ReadmeCounterReactor: Reactor {
     }
 }
 
+/// A reactor whose actions carry an object, to see when the loop lets go of them: it counts them.
+final class TokenReactor: Reactor {
+    typealias Action = Token
+    typealias State = Int
+
+    let initialState = 0
+    let reactorStorage = ReactorStorage()
+
+    func reduce(state: Int, mutation: Token) -> Int { state + 1 }
+}
+
 /// A configurable reactor for the contract tests.
 final class ProbeReactor: Reactor {
     enum Action: Equatable {
