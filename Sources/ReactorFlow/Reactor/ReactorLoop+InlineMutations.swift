@@ -5,7 +5,10 @@
 extension ReactorLoop {
     /// Reduces `mutation` now if the running thread is subscribing to its stream (rule B5), or goes through
     /// `submit` otherwise: to run it now if the loop is idle, or to queue it.
-    @inlinable
+    ///
+    /// Specialised, but never inlined: the mutation stage and a hook's stream both call it, and inlined into them it
+    /// made functions that differ across reactor types in more constants than LLVM's function merging takes.
+    @inlinable @inline(never)
     func receiveMutation(_ mutation: R.Mutation) {
         lock.lock()
         switch admitMutationHoldingLock() {

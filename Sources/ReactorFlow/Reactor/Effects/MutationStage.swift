@@ -214,8 +214,10 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         return (proceed, cancelled)
     }
 
-    /// Subscribes to the mutation stream of `action`, counted in `lane` if it has one.
-    @inlinable
+    /// Subscribes to the mutation stream of `action`, counted in `lane` if it has one. Specialised, but never
+    /// inlined: inlined into `receiveMerged`, it made that function differ across reactor types in more constants
+    /// than LLVM's function merging takes.
+    @inlinable @inline(never)
     func follow(_ stream: Observable<R.Mutation>, for action: R.Action, lane: AnyHashable?, token: SendToken?) {
         let observer = MutationStream(stage: self, action: action, lane: lane, token: token)
         guard register(observer, lane: lane, token: token) else { return }
