@@ -1,7 +1,7 @@
 /// The part of a reactor's loop that does not depend on the reactor's types: who holds the running role, the work
 /// waiting for it, and the loop that empties that queue. Compiled once, inside ReactorFlow, and shared by every
 /// reactor type; a queued item reaches its reactor's own code (`mutate`, `reduce`, the state's publish) through
-/// `runItem`, the one entry point made for the reactor type (see `QueuedChunk`).
+/// `ReactorLoop.runItem`, the one entry point made for the reactor type (see `RunItem` and `QueuedChunk`).
 ///
 /// `ReactorLoop` adds the typed part: the state, the stage, the relay, and the direct path that runs an action or a
 /// mutation without queuing it when the loop is idle, the common case.
@@ -201,11 +201,17 @@ class ReactorLoopCore: EffectTracker, @unchecked Sendable { // every field but `
     func dropBecauseReactorDied(runItem: RunItem) {
         let dropped = lock.withLock { () -> QueuedChunk? in
             running = false
-            lastQueued = nil
-            spareCount = 0
-            return exchange(&chunks, with: nil)
+            return takeAllChunksHoldingLock()
         }
         drop(dropped, runItem: runItem)
+    }
+
+    /// Called holding `lock`: takes every chunk off the list, the queued ones and the empty ones kept after them.
+    @usableFromInline
+    func takeAllChunksHoldingLock() -> QueuedChunk? {
+        lastQueued = nil
+        spareCount = 0
+        return exchange(&chunks, with: nil)
     }
 
     /// Drops the items of a list of chunks taken off the queue (empty ones have none), and releases the chunks.
@@ -225,9 +231,7 @@ class ReactorLoopCore: EffectTracker, @unchecked Sendable { // every field but `
         let dropped = lock.withLock { () -> QueuedChunk? in
             isDisposed = true
             takesActionsDirectly = false
-            lastQueued = nil
-            spareCount = 0
-            return exchange(&chunks, with: nil)
+            return takeAllChunksHoldingLock()
         }
         drop(dropped, runItem: runItem)
     }
