@@ -60,11 +60,4 @@ final class QueuedSpecial: QueuedChunk {
         super.init()
         count = 1
     }
-
-    /// A mutation stream's end: counted finished (for `send(_:)` and `waitUntilIdle()`) when the loop comes to it,
-    /// after the mutations that stream sent before it ended.
-    @usableFromInline
-    static func streamEnd(token: SendToken?) -> QueuedSpecial {
-        QueuedSpecial { loop, _ in loop.streamEnded(token: token) }
-    }
 }

@@ -151,13 +151,12 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
         case .action, .mutation:
             lock.lock()
             startOrQueueHoldingLock(work)
-        case .streamEnded(let token):
-            submit(QueuedSpecial.streamEnd(token: token), runItem: { Self.runItem($0, $1, $2) })
-        case .resumeLanes:
+        case .streamEnded, .resumeLanes:
+            // Dropped without a reactor: a stream's end is still counted, so that nobody waits for that stream forever.
             submit(QueuedSpecial { loop, reactor in
-                guard let reactor else { return }
-                reactor._withUnsafeGuaranteedRef { reactor in
-                    unsafeDowncast(loop, to: ReactorLoop<R>.self).stage?.resumeIdleLanes(reactor: unsafeDowncast(reactor, to: R.self))
+                guard let reactor else { return work.countStreamEnd(in: loop) }
+                _ = reactor._withUnsafeGuaranteedRef { reactor in
+                    unsafeDowncast(loop, to: ReactorLoop<R>.self).run(work, reactor: unsafeDowncast(reactor, to: R.self), isLast: false)
                 }
             }, runItem: { Self.runItem($0, $1, $2) })
         }

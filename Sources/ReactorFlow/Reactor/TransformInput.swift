@@ -4,9 +4,9 @@
 /// and the pipeline then joins the stages around it directly. So that a reactor with the defaults carries no code for
 /// the stream's work, a start specialised for the reactor's types (the mutation stage behind `transform(mutation:)`'s
 /// input) is given only once the hook returned a stream of its own (see `ReactorPipeline.wire`); the states behind
-/// `transform(state:)`'s input start in code compiled once whatever the hook returned. Until then, and for good when the hook returned its input, a subscription
-/// starts through `fallback`, compiled once, unspecialised: only a hook that subscribes to its input while it runs, or
-/// keeps it and subscribes later, gets there.
+/// `transform(state:)`'s input start in code compiled once whatever the hook returned. Until then, and for good when
+/// the hook returned its input, a subscription starts through `fallback`, compiled once, unspecialised: only a hook
+/// that subscribes to its input while it runs, or keeps it and subscribes later, gets there.
 @usableFromInline
 final class TransformInput<Source, Element>: Observable<Element>, @unchecked Sendable { // `start`, `settled` and `subscribedEarly` are guarded by `lock`; the rest is immutable
     @usableFromInline let source: Source
