@@ -14,7 +14,9 @@ public final class ActionSubject<Element>: Observable<Element>, ObserverType, @u
     /// allocate, nothing to retain per element. Not optional, so that passing it on costs no reference counting
     /// either (a shared loop's count, retained per element by every sending thread, was contended).
     @usableFromInline let receiver: AnyObject
-    @usableFromInline let receive: (AnyObject, SubjectCore<Element>, Element) -> Void
+    @usableFromInline let receive: Receive
+    /// What an action sent to the subject is handed to, with the receiver and the subject's core.
+    @usableFromInline typealias Receive = (AnyObject, SubjectCore<Element>, Element) -> Void
 
     /// Creates a subject with no observers.
     public override init() {

@@ -76,13 +76,6 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
         super.init(lock: lock)
     }
 
-    /// Called first while the pipeline is wired, before the reactor's transforms: what they subscribe to may need
-    /// the reactor (see `ReactorPipeline.wire`).
-    @inlinable
-    func attach(to reactor: R) {
-        lock.withLock { reactorObject = reactor }
-    }
-
     /// Called once while the pipeline is wired, before any work can reach the loop.
     @inlinable
     func configure(stage: MutationStage<R>?, statesGoToRelay: Bool) {
@@ -279,7 +272,12 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     @usableFromInline
     func dispose() {
         disposeQueue(runItem: { Self.runItem($0, $1, $2) })
-        let stage = lock.withLock { exchange(&self.stage, with: nil) }
+        // Read and cleared field by field rather than through `exchange`: this runs unspecialised, where a generic
+        // call looks up the optional's type at run time.
+        lock.lock()
+        let stage = self.stage
+        self.stage = nil
+        lock.unlock()
         stage?.dispose()
     }
 }

@@ -44,6 +44,13 @@ class ReactorLoopCore: EffectTracker, @unchecked Sendable { // every field but `
     /// The reactor, held weakly: it owns this loop through its storage. Typed as `ReactorLoop.reactor`.
     @usableFromInline @exclusivity(unchecked) weak var reactorObject: AnyObject?
 
+    /// Called first while the pipeline is wired, before the reactor's transforms: what they subscribe to may need
+    /// the reactor (see `ReactorPipeline.wire`).
+    @usableFromInline
+    func attach(reactorObject reactor: AnyObject) {
+        lock.withLock { reactorObject = reactor }
+    }
+
     /// At most this many empty chunks are kept, so that a burst of queued work does not stay allocated.
     @usableFromInline static var spareLimit: UInt8 { 2 }
 

@@ -3,10 +3,11 @@
 /// Owned only by `ReactorStorage`, which disposes it when the reactor is deinitialised; nothing in it holds the
 /// reactor strongly.
 ///
-/// Building and wiring it are specialised for the reactor type: compiled once, unspecialised, they made a reactor
-/// cost several times as long to create, in generic metadata lookups. The work of a custom transform's stream is
-/// specialised too, but only where a reactor has one: `wire` installs it after the hook returned a stream of its own,
-/// so a reactor with the default transforms carries none of that code (see `TransformInput`).
+/// Building it and joining the stages are compiled once: they run once per reactor. What runs per event is made in
+/// the reactor type's specialised code and handed in (the action subject's receiver), and the initial state is
+/// published from there too, so that no event and no state runs generic code. The work of a custom transform's
+/// stream is specialised, but only where a reactor has one: `wire` installs it after the hook returned a stream of
+/// its own, so a reactor with the default transforms carries none of that code (see `TransformInput`).
 @usableFromInline
 package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable { // `subscriptions` is written only while wiring, by the one building thread, and read by `dispose()` from the storage's deinit; the rest is immutable
     @usableFromInline let action: ActionSubject<R.Action>
@@ -27,18 +28,24 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
 
     /// `lock` is the storage's: one lock for the storage, the loop, the subjects, the mutation stage and the tracker.
     /// None calls out while holding it, so sharing it cannot deadlock, and it saves a heap block per object.
-    @inlinable
-    init(initialState: R.State, lock: Lock) {
+    ///
+    /// Compiled once: it runs once per reactor. What each action runs is made by the typed caller and passed in
+    /// (`receiveAction`), so that it is specialised for the reactor.
+    @usableFromInline
+    init(initialState: R.State, lock: Lock, receiveAction: @escaping ActionSubject<R.Action>.Receive) {
         let actionCore = ActionSubject<R.Action>.makeCore(lock: lock)
         state = StateRelay(lock: lock)
         let loop = ReactorLoop<R>(initialState: initialState, relay: state.core, lock: lock)
-        // The action subject's receiver: a function that captures nothing, so making it allocates nothing and
-        // calling it retains nothing.
-        action = ActionSubject(core: actionCore, receiver: loop) { loop, core, action in
-            unsafeDowncast(loop, to: ReactorLoop<R>.self).receiveFromSubject(action, subject: core)
-        }
+        action = ActionSubject(core: actionCore, receiver: loop, receive: receiveAction)
         self.loop = loop
         self.initialState = initialState
+    }
+
+    /// The action subject's receiver for a pipeline with a loop: a function that captures nothing, so making it
+    /// allocates nothing and calling it retains nothing.
+    @inlinable
+    static var loopReceivesActions: ActionSubject<R.Action>.Receive {
+        { loop, core, action in unsafeDowncast(loop, to: ReactorLoop<R>.self).receiveFromSubject(action, subject: core) }
     }
 
     @usableFromInline
@@ -68,13 +75,11 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
     @inlinable
     func wire(_ reactor: R) {
         guard let loop else { return }
-        loop.attach(to: reactor)
+        loop.attach(reactorObject: reactor)
         let scheduler = reactor.scheduler
         // Both are final classes, so comparing the exact type is `is`, without a dynamic cast per reactor.
         let schedulerType = ObjectIdentifier(type(of: scheduler))
         let immediate = schedulerType == ObjectIdentifier(CurrentThreadScheduler.self) || schedulerType == ObjectIdentifier(ImmediateScheduler.self)
-        let relay = state
-        let lock = loop.lock
 
         let actionInput = action.asObservable()
         let actions = reactor.transform(action: actionInput)
@@ -83,20 +88,82 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
         // What `transform(mutation:)` receives: each subscription runs a mutation stage over `actions`.
         // It reaches the reactor through the loop, which refers to it weakly: the input may be kept by the user's
         // transformed stream, which the pipeline keeps.
-        let mutationsInput = TransformInput((loop: loop, actions: actions), lock: lock, fallback: { TransformStarts<R>.mutationStageUnspecialized($0, $1) })
+        let mutationsInput = Self.mutationsInput(loop: loop, actions: actions)
         let transformedMutations = reactor.transform(mutation: mutationsInput.asObservable())
         let mutationsReturned = TransformReturn(transformedMutations, input: mutationsInput)
-        let mutationsFused = mutationsReturned.isInput
 
         // What `transform(state:)` receives: the initial state, then each reduced one. The subject behind it is made
         // (by the loop) only if someone subscribes, which the pipeline does only when the transform changed the stream.
         // Its source is this pipeline rather than a copy of the initial state, whose copying every reactor type would
         // carry. The pipeline keeps it only through `subscriptions`, which `dispose()` lets go.
-        let statesInput = TransformInput(self, lock: lock, fallback: { TransformStarts<R>.reducedStates($0, $1) })
+        let statesInput = statesInputForWiring()
         let transformedStates = reactor.transform(state: statesInput.asObservable())
         let statesReturned = TransformReturn(transformedStates, input: statesInput)
-        let statesUnchanged = statesReturned.isInput
 
+        // Each `isOwn` is settled by the optimiser for a hook it sees: with the default hooks, only the call below
+        // is made for the reactor type, and the wiring it does is compiled once.
+        if actionsReturned.isOwn || mutationsReturned.isOwn || statesReturned.isOwn {
+            wireOwnStreams(reactor, loop: loop, scheduler: scheduler, immediate: immediate,
+                           actions: actions, actionsReturned: actionsReturned,
+                           mutations: transformedMutations, mutationsInput: mutationsInput, mutationsReturned: mutationsReturned,
+                           states: transformedStates, statesInput: statesInput, statesReturned: statesReturned)
+        } else {
+            let statesFused = wireWithoutOwnStreams(reactor, loop: loop, scheduler: scheduler, immediate: immediate,
+                                                    actions: actions, actionsAreInput: actionsReturned.isInput,
+                                                    mutations: transformedMutations, mutationsInput: mutationsInput,
+                                                    mutationsAreInput: mutationsReturned.isInput,
+                                                    states: transformedStates, statesInput: statesInput,
+                                                    statesAreInput: statesReturned.isInput)
+            // Here rather than in the code compiled once, where a state is copied through its type's value witnesses
+            // and each generic type the publish uses is looked up at run time. No other thread can send an action
+            // before it: they wait for `ReactorStorage` to finish building.
+            if statesFused { state.acceptFromSoleSender(initialState) }
+        }
+    }
+
+    /// The rest of `wire` when no hook returned a stream of its own: the stages are joined directly, or, for a hook
+    /// that returned another stream of its input's class, through code compiled once. Compiled once itself: it runs
+    /// once per reactor, and each event then runs only the specialised code that the stages were joined to. Returns
+    /// whether the states go straight to the relay, which then needs the initial state.
+    @usableFromInline
+    func wireWithoutOwnStreams(_ reactor: R, loop: ReactorLoop<R>, scheduler: ImmediateSchedulerType, immediate: Bool,
+                               actions: Observable<R.Action>, actionsAreInput: Bool,
+                               mutations: Observable<R.Mutation>, mutationsInput: MutationsInput, mutationsAreInput: Bool,
+                               states: Observable<R.State>, statesInput: StatesInput, statesAreInput: Bool) -> Bool {
+        _ = mutationsInput.settle(start: mutationsAreInput ? nil : { TransformStarts<R>.mutationStageUnspecialized($0, $1) })
+        // A hook that returned its input unchanged but subscribed to it meanwhile gets the reduced states through it.
+        let statesSubscribedEarly = statesInput.settle(start: statesAreInput ? nil : { TransformStarts<R>.reducedStates($0, $1) })
+        let statesFused = immediate && statesAreInput && !statesSubscribedEarly
+        // The loop is the only sender to either.
+        if !statesFused { _ = loop.reducedStates }
+        let stage = mutationsAreInput ? MutationStage<R>(reactor: reactor, output: .loop(loop), effects: loop) : nil
+        loop.configure(stage: stage, statesGoToRelay: statesFused)
+        if !statesFused {
+            keep(TransformStarts<R>.followUnspecialized(states, scheduler: immediate ? nil : scheduler, relay: state))
+        }
+        if let stage {
+            if actionsAreInput {
+                loop.takeActionsDirectly()
+            } else {
+                _ = stage.runUnspecialized(actions)
+            }
+        } else {
+            keep(TransformStarts<R>.follow(mutations) { loop.receiveFromStream($0) })
+        }
+        return statesFused
+    }
+
+    /// The rest of `wire` when a hook returned a stream of its own: specialised for the reactor, so that each event
+    /// of that stream runs specialised code. Made only for a reactor type whose hooks the optimiser cannot see
+    /// returning their input.
+    @inlinable @inline(__always)
+    func wireOwnStreams(_ reactor: R, loop: ReactorLoop<R>, scheduler: ImmediateSchedulerType, immediate: Bool,
+                        actions: Observable<R.Action>, actionsReturned: TransformReturn,
+                        mutations transformedMutations: Observable<R.Mutation>, mutationsInput: MutationsInput, mutationsReturned: TransformReturn,
+                        states transformedStates: Observable<R.State>, statesInput: StatesInput, statesReturned: TransformReturn) {
+        let relay = state
+        let mutationsFused = mutationsReturned.isInput
+        let statesUnchanged = statesReturned.isInput
         if mutationsReturned.isOwn {
             _ = mutationsInput.settle { TransformStarts<R>.mutationStage($0, $1) }
             loop.deliverActionsSpecialized()
@@ -148,6 +215,22 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
             // reactor type has.
             keep(TransformStarts<R>.follow(transformedMutations) { loop.receiveFromStream($0) })
         }
+    }
+
+    @usableFromInline typealias MutationsInput = TransformInput<(loop: ReactorLoop<R>, actions: Observable<R.Action>), R.Mutation>
+    @usableFromInline typealias StatesInput = TransformInput<ReactorPipeline<R>, R.State>
+
+    /// What `transform(mutation:)` receives, made in code compiled once. Its type is known to `wire`, which is what
+    /// lets the optimiser settle `TransformReturn.isOwn` for a hook that returns its input.
+    @usableFromInline
+    static func mutationsInput(loop: ReactorLoop<R>, actions: Observable<R.Action>) -> MutationsInput {
+        MutationsInput((loop: loop, actions: actions), lock: loop.lock, fallback: { TransformStarts<R>.mutationStageUnspecialized($0, $1) })
+    }
+
+    /// What `transform(state:)` receives, made in code compiled once (see `mutationsInput`).
+    @usableFromInline
+    func statesInputForWiring() -> StatesInput {
+        StatesInput(self, lock: loop.unsafelyUnwrapped.lock, fallback: { TransformStarts<R>.reducedStates($0, $1) })
     }
 
     /// Keeps `subscription` until the pipeline is disposed. Compiled once: `wire` calls it from several branches.

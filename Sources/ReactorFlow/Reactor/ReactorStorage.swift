@@ -66,7 +66,7 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
             return unsafeDowncast(pipeline, to: ReactorPipeline<R>.self)
         case .build(let stubbed):
             // User code (`initialState`) runs without the lock.
-            let created = stubbed ? ReactorPipeline(stub: stub(for: reactor)) : ReactorPipeline(initialState: reactor.initialState, lock: lock)
+            let created = stubbed ? ReactorPipeline(stub: stub(for: reactor)) : ReactorPipeline(initialState: reactor.initialState, lock: lock, receiveAction: ReactorPipeline<R>.loopReceivesActions)
             publish(created)
             // The reactor's transforms run now; a reentrant use of the reactor from them gets `created` at once.
             if !created.isStub { created.wire(reactor) }

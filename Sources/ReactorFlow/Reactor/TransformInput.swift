@@ -19,9 +19,9 @@ final class TransformInput<Source, Element>: Observable<Element>, @unchecked Sen
     /// Whether something subscribed before the hook returned.
     @usableFromInline @exclusivity(unchecked) var subscribedEarly = false
 
-    /// Never inlined: inlined, the object's initialisation marks the new input so that the optimiser no longer sees
-    /// its class where `wire` tests what the hook returned (see `TransformReturn`).
-    @inlinable @inline(never)
+    /// Compiled once, and never inlined: inlined, the object's initialisation marks the new input so that the
+    /// optimiser no longer sees its class where `wire` tests what the hook returned (see `TransformReturn`).
+    @usableFromInline
     init(_ source: Source, lock: Lock, fallback: @escaping (Source, AnyObserver<Element>) -> Disposable) {
         self.source = source
         self.lock = lock

@@ -118,11 +118,11 @@ extension SubjectCore {
     /// trip per subscriber and event, plus the caller's. Each target is checked when its turn comes, since an
     /// earlier observer may have disposed it.
     @inlinable
-    func deliverKeepingLock(_ event: Event<Element>, sequence: UInt64, to targets: [SubjectSubscription<Element>]) {
+    func deliverKeepingLock(_ event: Event<Element>, sequence: UInt64, to targets: [AnySubjectSubscription]) {
         var index = 0
         let count = targets.count
         while index < count {
-            Unmanaged.passUnretained(targets[index])._withUnsafeGuaranteedRef { subscription in
+            Unmanaged.passUnretained(unsafeDowncast(targets[index], to: SubjectSubscription<Element>.self))._withUnsafeGuaranteedRef { subscription in
                 if subscription.joinedAt < sequence { subscription.deliverKeepingLock(event) }
             }
             index += 1
@@ -135,12 +135,12 @@ extension SubjectCore {
     /// each of its strings and arrays, per subscriber and state.
     @inlinable @inline(__always)
     func deliverKeepingLock(element: Element, sequence: UInt64,
-                            to targets: UnsafeBufferPointer<SubjectSubscription<Element>>) {
+                            to targets: UnsafeBufferPointer<AnySubjectSubscription>) {
         var index = 0
         let count = targets.count
         let thread = DeliveryGate.currentThread
         while index < count {
-            Unmanaged.passUnretained(targets[index])._withUnsafeGuaranteedRef { subscription in
+            Unmanaged.passUnretained(unsafeDowncast(targets[index], to: SubjectSubscription<Element>.self))._withUnsafeGuaranteedRef { subscription in
                 guard subscription.joinedAt < sequence else { return }
                 if subscription.elementHandler != nil || subscription.elementObserver != nil {
                     subscription.deliverKeepingLock(element: element, thread: thread)

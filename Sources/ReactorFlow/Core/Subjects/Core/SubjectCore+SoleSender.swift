@@ -31,10 +31,10 @@ extension SubjectCore {
     @usableFromInline
     struct Leftovers {
         @usableFromInline let displaced: Element?
-        @usableFromInline let retiredLists: [[SubjectSubscription<Element>]]?
+        @usableFromInline let retiredLists: [[AnySubjectSubscription]]?
 
         @inlinable
-        init(displaced: Element?, retiredLists: [[SubjectSubscription<Element>]]?) {
+        init(displaced: Element?, retiredLists: [[AnySubjectSubscription]]?) {
             self.displaced = displaced
             self.retiredLists = retiredLists
         }
@@ -71,7 +71,7 @@ extension SubjectCore {
     /// A walk may nest inside another (a subscriber that makes the sender send again, reentrantly, where nothing
     /// queues it): only the outermost lets go of the retired lists.
     @inlinable @inline(__always)
-    func walkDeliveringKeepingLock(_ element: Element) -> [[SubjectSubscription<Element>]]? {
+    func walkDeliveringKeepingLock(_ element: Element) -> [[AnySubjectSubscription]]? {
         let outerWalk = walking
         walking = true
         // The buffer's address outlives the closure, which `walking` makes safe (above).

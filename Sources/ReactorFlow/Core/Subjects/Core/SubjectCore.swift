@@ -14,7 +14,7 @@
 @usableFromInline
 final class SubjectCore<Element>: @unchecked Sendable { // every field is guarded by `lock`
     @usableFromInline let lock: Lock
-    @usableFromInline @exclusivity(unchecked) var subscriptions: [SubjectSubscription<Element>] = []
+    @usableFromInline @exclusivity(unchecked) var subscriptions: [AnySubjectSubscription] = []
     /// What a subject seldom needs, made on first need so that a subject does not carry it (see `Overflow`).
     @usableFromInline @exclusivity(unchecked) var overflow: Overflow?
     @usableFromInline @exclusivity(unchecked) var lastSequence: UInt64 = 0
@@ -69,7 +69,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
         /// Events sent while another thread (or an observer, reentrantly) is delivering.
         @usableFromInline var waitingEvents = FIFO<(sequence: UInt64, event: Event<Element>)>()
         /// Subscriber lists replaced while a delivery walked them, kept for it until its walk ends.
-        @usableFromInline var retiredLists: [[SubjectSubscription<Element>]] = []
+        @usableFromInline var retiredLists: [[AnySubjectSubscription]] = []
         @usableFromInline init() {}
     }
 

@@ -4,7 +4,7 @@
 /// in between): it then runs `onDispose` when the subscription ends and, like a boundary `Sink`, makes a
 /// `dispose()` from another thread wait for a delivery in progress (rule A3).
 @usableFromInline
-final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // fields are guarded by `lock`
+final class SubjectSubscription<Element>: AnySubjectSubscription, Disposable, @unchecked Sendable { // fields are guarded by `lock`
     @usableFromInline let joinedAt: UInt64
     /// The core's: a lock per subscription would cost a heap block each, and neither side calls the other while
     /// holding it. Stored rather than read through `core`: reading it through `core` cost five reference-count
@@ -48,6 +48,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
         lock = core.lock
         self.waitsForDelivery = waitsForDelivery
         self.onDispose = onDispose.map(DisposeCallback.init)
+        super.init()
     }
 
     @inlinable
@@ -241,39 +242,49 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable { // f
     /// Ends the subscription without an event: its source went away. The subscriber's closures and queued events
     /// are released (after the lock); `onDispose` is kept for the user's `dispose()`, as in RxSwift, where a
     /// subscription outlives its dead subject until it is disposed.
-    func releaseBecauseSourceDied() {
+    override func releaseBecauseSourceDied() {
         lock.lock()
-        let released = (observer, delivering ? nil : exchange(&elementHandler, with: nil), elementObserver, pending)
-        observer = nil
-        elementObserver = nil
-        pending = FIFO()
-        lock.unlock()
-        withExtendedLifetime(released) {}
+        dropObserversThenUnlock()
     }
 
     @usableFromInline func dispose() {
         lock.lock()
-        // Taken out rather than dropped here: the observer and queued events may hold the last references to the
-        // user's objects, whose deinitialisation may take this lock (a view's dispose bag disposing its other
-        // subscriptions). They are released below, after the lock. The element handler is left to a delivery in
-        // progress, which may be calling it unretained (see `elementHandler`).
-        let released = (observer, delivering ? nil : exchange(&elementHandler, with: nil), elementObserver, pending)
-        observer = nil
-        elementObserver = nil
-        pending = FIFO()
         let whenEnded = onDispose
         onDispose = nil
-        // The core's lock is this subscription's own. A plain search rather than `removeAll(where:)`: this method
-        // runs unspecialised, where the generic algorithm cost thousands of instructions for one element.
+        // The core's lock is this subscription's own. A plain search rather than `removeAll(where:)`, on the
+        // element-type-erased list, so that it needs no generic types looked up at run time.
         if let index = core.subscriptions.firstIndex(where: { $0 === self }) {
             core.retireWalkedListKeepingLock()
             core.subscriptions.remove(at: index)
         }
-        lock.unlock()
-        withExtendedLifetime(released) {}
+        dropObserversThenUnlock()
         whenEnded?.call()
         if waitsForDelivery {
             DeliveryGate.waitUntilIdle { lock.withLock { gate.isBusyElsewhere() } }
         }
+    }
+
+    /// Called holding `lock`: clears the observers and the queued events, and returns without the lock.
+    ///
+    /// They are taken out rather than dropped under the lock: they may hold the last references to the user's
+    /// objects, whose deinitialisation may take this lock (a view's dispose bag disposing its other subscriptions),
+    /// so they are released after it. The element handler is left to a delivery in progress, which may be calling it
+    /// unretained (see `elementHandler`). Each is taken into a local of its own, of a type whose layout does not
+    /// depend on `Element` (a closure, a reference, an array), rather than into a tuple: this runs unspecialised, where
+    /// a tuple of generic types is looked up at run time.
+    private func dropObserversThenUnlock() {
+        let observer = self.observer
+        let elementObserver = self.elementObserver
+        let elementHandler = delivering ? nil : self.elementHandler
+        // Usually empty; making an empty queue is a generic call here.
+        let pending = self.pending.isEmpty ? nil : exchange(&self.pending, with: FIFO())
+        self.observer = nil
+        self.elementObserver = nil
+        if !delivering { self.elementHandler = nil }
+        lock.unlock()
+        _ = consume observer
+        _ = consume elementObserver
+        _ = consume elementHandler
+        _ = consume pending
     }
 }
