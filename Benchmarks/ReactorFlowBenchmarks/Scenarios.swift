@@ -153,6 +153,20 @@ enum Scenarios {
         return time
     }
 
+    /// One state subscriber without an element handler, over `wide-state`'s state: an operator with a sink of its
+    /// own (`observe(on:)`, here on a scheduler that runs at once) directly on `state`, which takes the state relay's
+    /// event path, compiled once.
+    static func stateObserveOn(_ n: Int) -> UInt64 {
+        let reactor = WideStateReactor()
+        let bag = DisposeBag()
+        var last = 0
+        reactor.state.observe(on: CurrentThreadScheduler.instance).subscribe(onNext: { last = $0.ticks }).disposed(by: bag)
+        let action = reactor.action
+        let time = elapsed { for _ in 0..<n { action.onNext(.tick) } }
+        precondition(last == n, "state-observe-on lost states")
+        return time
+    }
+
     static func fanout(subscribers: Int) -> (Int) -> UInt64 {
         { n in
             let subject = PublishSubject<Int>()

@@ -76,6 +76,7 @@ let scenarios: [Scenario] = [
     Scenario(name: "concat3", operations: scaled(300_000), unit: "ns/action", run: Scenarios.concat3),
     Scenario(name: "pulse", operations: scaled(300_000), unit: "ns/action", run: Scenarios.pulse),
     Scenario(name: "wide-state", operations: scaled(300_000), unit: "ns/action", run: Scenarios.wideState),
+    Scenario(name: "state-observe-on", operations: scaled(300_000), unit: "ns/action", run: Scenarios.stateObserveOn),
     Scenario(name: "fanout-1", operations: scaled(1_000_000), unit: "ns/event", run: Scenarios.fanout(subscribers: 1)),
     Scenario(name: "fanout-10", operations: scaled(300_000), unit: "ns/event", run: Scenarios.fanout(subscribers: 10)),
     Scenario(name: "fanout-100", operations: scaled(30_000), unit: "ns/event", run: Scenarios.fanout(subscribers: 100)),

@@ -221,14 +221,15 @@ package final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable
     @usableFromInline typealias StatesInput = TransformInput<ReactorPipeline<R>, R.State>
 
     /// What `transform(mutation:)` receives, made in code compiled once. Its type is known to `wire`, which is what
-    /// lets the optimiser settle `TransformReturn.isOwn` for a hook that returns its input.
-    @usableFromInline
+    /// lets the optimiser settle `TransformReturn.isOwn` for a hook that returns its input. Marked so that
+    /// cross-module optimisation does not copy it into the app and specialise it there.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     static func mutationsInput(loop: ReactorLoop<R>, actions: Observable<R.Action>) -> MutationsInput {
         MutationsInput((loop: loop, actions: actions), lock: loop.lock, fallback: { TransformStarts<R>.mutationStageUnspecialized($0, $1) })
     }
 
     /// What `transform(state:)` receives, made in code compiled once (see `mutationsInput`).
-    @usableFromInline
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     func statesInputForWiring() -> StatesInput {
         StatesInput(self, lock: loop.unsafelyUnwrapped.lock, fallback: { TransformStarts<R>.reducedStates($0, $1) })
     }

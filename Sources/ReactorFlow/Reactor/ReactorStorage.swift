@@ -43,15 +43,23 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
         (pipeline as? Disposable)?.dispose()
     }
 
+    /// Inlined at every use of `action`, `state` and `currentState`, so it is kept to a call, a test and a cast; the
+    /// lock round trip is compiled once (`builtPipeline`).
     @inlinable
     package func pipeline<R: Reactor>(for reactor: R) -> ReactorPipeline<R> {
-        lock.lock()
-        if let pipeline, builder == nil {
-            lock.unlock()
-            return unsafeDowncast(pipeline, to: ReactorPipeline<R>.self)
-        }
-        lock.unlock()
+        if let builtPipeline { return unsafeDowncast(builtPipeline, to: ReactorPipeline<R>.self) }
         return buildPipeline(for: reactor)
+    }
+
+    /// The pipeline once it is built and wired: `nil` before, and while its builder wires it. Never inlined (see
+    /// `pipeline(for:)`).
+    @usableFromInline
+    var builtPipeline: AnyObject? {
+        @inline(never) get {
+            lock.lock()
+            defer { lock.unlock() }
+            return builder == nil ? pipeline : nil
+        }
     }
 
     /// Builds the pipeline, or waits for the thread building it. The builder's own reentrant uses (from the

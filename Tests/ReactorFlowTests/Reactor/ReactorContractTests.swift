@@ -161,6 +161,32 @@ struct ReactorContractTests {
         subscription.dispose()
     }
 
+    @Test("B2 state subscribers with an element handler, a plain onNext, or neither (observe(on:), an observer) get the current state, then every state, in order",
+          arguments: PipelineShape.allCases)
+    func stateSubscribersOfEveryKind(shape: PipelineShape) {
+        let reactor = shape.reactor()
+        let bag = DisposeBag()
+        var chained: [Int] = [], plain: [Int] = [], observedOn: [Int] = [], observer: [Event<Int>] = []
+        var joinedLate: [Int] = []
+        reactor.state.map(\.value).subscribe(onNext: { chained.append($0) }).disposed(by: bag)
+        reactor.state.subscribe(onNext: { plain.append($0.value) }).disposed(by: bag)
+        reactor.state.observe(on: CurrentThreadScheduler.instance).subscribe(onNext: { [unowned reactor] state in
+            observedOn.append(state.value)
+            // Reentrant, from a subscriber without an element handler: queued behind this state (B6).
+            if state.value == 1 { reactor.action.onNext(.add(10)) }
+            // Joins while this state is being delivered: gets it once, through its replay, and then the next ones.
+            if state.value == 1 { reactor.state.subscribe(onNext: { joinedLate.append($0.value) }).disposed(by: bag) }
+        }).disposed(by: bag)
+        reactor.state.subscribe(AnyObserver { observer.append($0.map(\.value)) }).disposed(by: bag)
+        reactor.action.onNext(.add(1))
+        reactor.action.onNext(.add(100))
+        #expect(chained == [0, 1, 11, 111])
+        #expect(plain == [0, 1, 11, 111])
+        #expect(observedOn == [0, 1, 11, 111])
+        #expect(observer == [.next(0), .next(1), .next(11), .next(111)])
+        #expect(joinedLate == [1, 11, 111])
+    }
+
     @Test("B6 reentrant actions from a subscriber, from mutate and from reduce are queued FIFO",
           arguments: PipelineShape.allCases)
     func reentrantActionsFIFO(shape: PipelineShape) {

@@ -8,6 +8,7 @@
 class AnySubjectSubscription: @unchecked Sendable { // no state of its own
     @usableFromInline init() {}
 
-    /// Ends the subscription without an event, because its subject went away (see `SubjectCore.releaseBecauseOwnerDied`).
+    /// Ends the subscription without an event, because its subject went away
+    /// (see `SubjectCore.releaseBecauseOwnerDied`).
     func releaseBecauseSourceDied() {}
 }

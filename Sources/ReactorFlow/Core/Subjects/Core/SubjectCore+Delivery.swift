@@ -48,7 +48,7 @@ extension SubjectCore {
         guard !draining else { return waitKeepingLockThenUnlock(.next(element)) }
         draining = true
         // The common case, nobody else delivering: this element goes out without touching the queue.
-        let retiredLists = walkDeliveringKeepingLock(element)
+        let retiredLists = walkDeliveringKeepingLock(element, eventsCompiledOnce: false)
         deliverWaitingThenUnlock()
         withExtendedLifetime(retiredLists) {}
     }
@@ -97,7 +97,7 @@ extension SubjectCore {
             case .next(let element):
                 // One copy of the element here, rather than one in each subscriber that has an element handler.
                 targets.withUnsafeBufferPointer { targets in
-                    deliverKeepingLock(element: element, sequence: sequence, to: targets)
+                    deliverKeepingLock(element: element, sequence: sequence, to: targets, eventsCompiledOnce: false)
                 }
             case .error, .completed:
                 retireWalkedListKeepingLock()
@@ -133,9 +133,14 @@ extension SubjectCore {
     /// itself, and no event is made for it. Taking the element out of an event in the subscriber's handler would
     /// copy it (generic code binds a payload by copying the enum), which for a state means retaining and releasing
     /// each of its strings and arrays, per subscriber and state.
+    ///
+    /// With `eventsCompiledOnce`, a subscriber without an element handler gets its event through code compiled once
+    /// (`SubjectSubscription.deliverNextUnspecializedKeepingLock`): the reactor's state relay, whose publish is
+    /// specialised for every reactor type, does not carry a specialised event path for the few state subscribers that
+    /// take one (an operator with a sink of its own, such as `observe(on:)`, directly on `state`).
     @inlinable @inline(__always)
     func deliverKeepingLock(element: Element, sequence: UInt64,
-                            to targets: UnsafeBufferPointer<AnySubjectSubscription>) {
+                            to targets: UnsafeBufferPointer<AnySubjectSubscription>, eventsCompiledOnce: Bool) {
         var index = 0
         let count = targets.count
         let thread = DeliveryGate.currentThread
@@ -144,6 +149,8 @@ extension SubjectCore {
                 guard subscription.joinedAt < sequence else { return }
                 if subscription.elementHandler != nil || subscription.elementObserver != nil {
                     subscription.deliverKeepingLock(element: element, thread: thread)
+                } else if eventsCompiledOnce {
+                    subscription.deliverNextUnspecializedKeepingLock(element)
                 } else {
                     subscription.deliverKeepingLock(.next(element))
                 }

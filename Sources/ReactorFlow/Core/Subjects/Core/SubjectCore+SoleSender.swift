@@ -58,7 +58,7 @@ extension SubjectCore {
         guard !stopped else { return Leftovers(displaced: kept, retiredLists: nil) }
         lastSequence &+= 1
         let displaced = buffer.append(kept, capacity: replayCapacity)
-        return Leftovers(displaced: displaced, retiredLists: walkDeliveringKeepingLock(element))
+        return Leftovers(displaced: displaced, retiredLists: walkDeliveringKeepingLock(element, eventsCompiledOnce: true))
     }
 
     /// Called holding `lock` by the one thread delivering the latest element (number `lastSequence`): delivers it to
@@ -70,13 +70,16 @@ extension SubjectCore {
     /// without the lock, keep the walked one alive and unchanged for this walk (`retireWalkedListKeepingLock`).
     /// A walk may nest inside another (a subscriber that makes the sender send again, reentrantly, where nothing
     /// queues it): only the outermost lets go of the retired lists.
+    ///
+    /// `eventsCompiledOnce` (see `deliverKeepingLock(element:sequence:to:eventsCompiledOnce:)`) is a constant at each
+    /// call, so only the chosen branch is made.
     @inlinable @inline(__always)
-    func walkDeliveringKeepingLock(_ element: Element) -> [[AnySubjectSubscription]]? {
+    func walkDeliveringKeepingLock(_ element: Element, eventsCompiledOnce: Bool) -> [[AnySubjectSubscription]]? {
         let outerWalk = walking
         walking = true
         // The buffer's address outlives the closure, which `walking` makes safe (above).
         let walked = subscriptions.withUnsafeBufferPointer { $0 }
-        deliverKeepingLock(element: element, sequence: lastSequence, to: walked)
+        deliverKeepingLock(element: element, sequence: lastSequence, to: walked, eventsCompiledOnce: eventsCompiledOnce)
         walking = outerWalk
         guard !outerWalk, let overflow, !overflow.retiredLists.isEmpty else { return nil }
         return exchange(&overflow.retiredLists, with: [])

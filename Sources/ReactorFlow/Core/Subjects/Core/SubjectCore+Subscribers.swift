@@ -6,9 +6,9 @@ extension SubjectCore {
     /// `SubjectSubscription`); operators subscribe without them.
     ///
     /// `onNext` or `elementHandler`, when given, receives the elements in place of `observer`, which still receives
-    /// everything else (see `deliverKeepingLock(element:sequence:to:)`); it must do with an element what
-    /// `observer` would. An `elementHandler` is called without reference counting (see `ElementHandler`); a plain
-    /// `onNext` costs no heap block of its own.
+    /// everything else (see `deliverKeepingLock(element:sequence:to:eventsCompiledOnce:)`); it must do with an element
+    /// what `observer` would. An `elementHandler` is called without reference counting (see `ElementHandler`); a
+    /// plain `onNext` costs no heap block of its own.
     ///
     /// Specialised for the element type, so that the common case costs no generic metadata lookups, but never
     /// inlined: one copy per element type rather than one per place that subscribes.

@@ -14,7 +14,7 @@ final class SubjectSubscription<Element>: AnySubjectSubscription, Disposable, @u
     /// instead of two saves a reference-count pair per event (and two words per subscription).
     @usableFromInline @exclusivity(unchecked) var observer: AnyObserver<Element>.EventHandler?
     /// Receives every element in place of `observer` when set, whether it goes out at once
-    /// (`SubjectCore.deliverKeepingLock(element:sequence:to:)`) or waited in `pending` as an event;
+    /// (`SubjectCore.deliverKeepingLock(element:sequence:to:eventsCompiledOnce:)`) or waited in `pending` as an event;
     /// set with `observer`, and cleared with it, except while a delivery is in progress: the delivering thread may be
     /// calling it unretained, so it is that thread that lets it go once the call returns
     /// (`releaseElementHandlerIfEndedKeepingLock`). So it is `observer`, not this, that says whether the subscription
@@ -69,6 +69,15 @@ final class SubjectSubscription<Element>: AnySubjectSubscription, Disposable, @u
         deliverThenUnlocked(event, to: observer)
         lock.lock()
         finishDeliveryKeepingLock(ended: false)
+    }
+
+    /// `deliverKeepingLock(.next(element))`, compiled once
+    /// (see `SubjectCore.deliverKeepingLock(element:sequence:to:eventsCompiledOnce:)`). Without
+    /// `specialize.generic.never`, cross-module optimisation copies a function this small into the app and
+    /// specialises it there, bringing back the code it exists to avoid.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func deliverNextUnspecializedKeepingLock(_ element: Element) {
+        deliverKeepingLock(.next(element))
     }
 
     /// `deliverKeepingLock(_:)` for the rest: a terminal event, an event that must wait its turn, or an ended
