@@ -14,7 +14,7 @@ import Darwin
 public final class ReactorStorage: @unchecked Sendable { // mutable fields are guarded by `lock`
     /// Also the pipeline's lock: none of the objects sharing it calls out while holding it.
     @usableFromInline let lock = Lock.make()
-    @usableFromInline @exclusivity(unchecked) var pipeline: AnyObject?
+    @usableFromInline @exclusivity(unchecked) var pipeline: AnyReactorPipeline?
     /// The thread building the pipeline, while it does; others wait for it in the `WaitRoom`.
     @usableFromInline @exclusivity(unchecked) var builder: pthread_t?
     /// Whether a thread waits for the builder, which must then wake the wait room.
@@ -40,7 +40,7 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
     package var isBuildWaitedFor: Bool { lock.withLock { buildWaiters } }
 
     deinit {
-        (pipeline as? Disposable)?.dispose()
+        pipeline?.dispose()
     }
 
     /// Inlined at every use of `action`, `state` and `currentState`, so it is kept to a call, a test and a cast; the
@@ -54,7 +54,7 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
     /// The pipeline once it is built and wired: `nil` before, and while its builder wires it. Never inlined (see
     /// `pipeline(for:)`).
     @usableFromInline
-    var builtPipeline: AnyObject? {
+    var builtPipeline: AnyReactorPipeline? {
         @inline(never) get {
             lock.lock()
             defer { lock.unlock() }
@@ -87,7 +87,7 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
     @usableFromInline
     enum BuildStart {
         /// The pipeline, built (by another thread, which this one waited for) or being built by this thread.
-        case built(AnyObject)
+        case built(AnyReactorPipeline)
         /// This thread is now the builder; `stubbed` says whether to build a stub's pipeline.
         case build(stubbed: Bool)
     }
@@ -122,7 +122,7 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
 
     /// Called by the builder once the pipeline is made, before it is wired: reentrant uses get it from now on.
     @usableFromInline
-    func publish(_ created: AnyObject) {
+    func publish(_ created: AnyReactorPipeline) {
         lock.withLock { pipeline = created }
     }
 

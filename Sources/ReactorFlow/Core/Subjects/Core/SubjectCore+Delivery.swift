@@ -134,7 +134,8 @@ extension SubjectCore {
     /// copy it (generic code binds a payload by copying the enum), which for a state means retaining and releasing
     /// each of its strings and arrays, per subscriber and state.
     ///
-    /// With `eventsCompiledOnce`, a subscriber without an element handler gets its event through code compiled once
+    /// With `eventsCompiledOnce`, an element that goes out as an event (to a subscriber without an element handler,
+    /// or queued behind a delivery in progress) goes through code compiled once
     /// (`SubjectSubscription.deliverNextUnspecializedKeepingLock`): the reactor's state relay, whose publish is
     /// specialised for every reactor type, does not carry a specialised event path for the few state subscribers that
     /// take one (an operator with a sink of its own, such as `observe(on:)`, directly on `state`).
@@ -148,7 +149,7 @@ extension SubjectCore {
             Unmanaged.passUnretained(unsafeDowncast(targets[index], to: SubjectSubscription<Element>.self))._withUnsafeGuaranteedRef { subscription in
                 guard subscription.joinedAt < sequence else { return }
                 if subscription.elementHandler != nil || subscription.elementObserver != nil {
-                    subscription.deliverKeepingLock(element: element, thread: thread)
+                    subscription.deliverKeepingLock(element: element, thread: thread, eventsCompiledOnce: eventsCompiledOnce)
                 } else if eventsCompiledOnce {
                     subscription.deliverNextUnspecializedKeepingLock(element)
                 } else {

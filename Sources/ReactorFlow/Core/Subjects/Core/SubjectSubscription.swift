@@ -154,11 +154,15 @@ final class SubjectSubscription<Element>: AnySubjectSubscription, Disposable, @u
     /// An `elementHandler` is called without retaining it: while this thread holds the delivering role, nobody else
     /// lets it go (`dispose()` leaves it to this thread), so the subscription's reference keeps it alive.
     /// `thread` is the current one, which the caller asks for once per element rather than once per subscriber.
-    @inlinable
-    func deliverKeepingLock(element: Element, thread: DeliveryGate.Thread) {
+    /// `eventsCompiledOnce`: see `SubjectCore.deliverKeepingLock(element:sequence:to:eventsCompiledOnce:)`.
+    @inlinable @inline(__always)
+    func deliverKeepingLock(element: Element, thread: DeliveryGate.Thread, eventsCompiledOnce: Bool) {
         // Busy, or a replay waits: queued as an event, in order. Not delivering, the handlers are set only while
         // the subscription is live (see `elementHandler`).
-        guard !delivering && pending.isEmpty else { return deliverOrQueueKeepingLock(.next(element)) }
+        guard !delivering && pending.isEmpty else {
+            if eventsCompiledOnce { return deliverNextUnspecializedKeepingLock(element) }
+            return deliverOrQueueKeepingLock(.next(element))
+        }
         if elementHandler != nil {
             let handler = Unmanaged.passUnretained(elementHandler.unsafelyUnwrapped)
             enterDeliveryThenUnlock(thread: thread)
