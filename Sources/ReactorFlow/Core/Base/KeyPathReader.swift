@@ -37,18 +37,11 @@ struct KeyPathReader<Root, Value> {
     /// key path. For a reader that needs only part of the value, or hands it on by address (`PulseStep`).
     @inlinable
     func withValue<Result>(in root: Root, _ body: (UnsafePointer<Value>) -> Result) -> Result {
-        guard offset >= 0 else { return withValueThroughKeyPath(in: root, body) }
+        guard offset >= 0 else { return withUnsafePointer(to: root[keyPath: keyPath], body) }
         // `offset(of:)` promises that the value lies at this offset, bound to its own type, for as long as the
         // root's storage is.
         return withUnsafePointer(to: root) { rootAddress in
             body(UnsafeRawPointer(rootAddress).advanced(by: offset).assumingMemoryBound(to: Value.self))
         }
-    }
-
-    /// `withValue` for a key path without an offset: compiled once, since the key path's runtime walk costs far
-    /// more than the generic call, and each place that reads a key path would otherwise carry its own copy.
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    func withValueThroughKeyPath<Result>(in root: Root, _ body: (UnsafePointer<Value>) -> Result) -> Result {
-        withUnsafePointer(to: root[keyPath: keyPath], body)
     }
 }
