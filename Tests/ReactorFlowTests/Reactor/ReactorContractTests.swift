@@ -168,6 +168,7 @@ struct ReactorContractTests {
         let bag = DisposeBag()
         var chained: [Int] = [], plain: [Int] = [], observedOn: [Int] = [], observer: [Event<Int>] = []
         var joinedLate: [Int] = []
+        var lateSubscription: Disposable?
         reactor.state.map(\.value).subscribe(onNext: { chained.append($0) }).disposed(by: bag)
         reactor.state.subscribe(onNext: { plain.append($0.value) }).disposed(by: bag)
         reactor.state.observe(on: CurrentThreadScheduler.instance).subscribe(onNext: { [unowned reactor] state in
@@ -175,7 +176,8 @@ struct ReactorContractTests {
             // Reentrant, from a subscriber without an element handler: queued behind this state (B6).
             if state.value == 1 { reactor.action.onNext(.add(10)) }
             // Joins while this state is being delivered: gets it once, through its replay, and then the next ones.
-            if state.value == 1 { reactor.state.subscribe(onNext: { joinedLate.append($0.value) }).disposed(by: bag) }
+            // Kept outside the bag: a closure that the bag keeps must not keep the bag.
+            if state.value == 1 { lateSubscription = reactor.state.subscribe(onNext: { joinedLate.append($0.value) }) }
         }).disposed(by: bag)
         reactor.state.subscribe(AnyObserver { observer.append($0.map(\.value)) }).disposed(by: bag)
         reactor.action.onNext(.add(1))
@@ -185,6 +187,7 @@ struct ReactorContractTests {
         #expect(observedOn == [0, 1, 11, 111])
         #expect(observer == [.next(0), .next(1), .next(11), .next(111)])
         #expect(joinedLate == [1, 11, 111])
+        lateSubscription?.dispose()
     }
 
     @Test("B6 reentrant actions from a subscriber, from mutate and from reduce are queued FIFO",
