@@ -81,9 +81,7 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
         guard let loop else { return }
         loop.attach(reactorObject: reactor)
         let scheduler = reactor.scheduler
-        // Both are final classes, so comparing the exact type is `is`, without a dynamic cast per reactor.
-        let schedulerType = ObjectIdentifier(type(of: scheduler))
-        let immediate = schedulerType == ObjectIdentifier(CurrentThreadScheduler.self) || schedulerType == ObjectIdentifier(ImmediateScheduler.self)
+        let immediate = Self.isImmediate(scheduler)
 
         let actionInput = action.asObservable()
         let actions = reactor.transform(action: actionInput)
@@ -219,6 +217,15 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
             // reactor type has.
             keep(TransformStarts<R>.follow(transformedMutations) { loop.receiveFromStream($0) })
         }
+    }
+
+    /// Whether `scheduler` delivers on the sending thread (the default). Both such schedulers are final classes, so
+    /// comparing the exact type is `is`, without a dynamic cast per reactor. Compiled once.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    static func isImmediate(_ scheduler: ImmediateSchedulerType) -> Bool {
+        let schedulerType = ObjectIdentifier(type(of: scheduler))
+        return schedulerType == ObjectIdentifier(CurrentThreadScheduler.self)
+            || schedulerType == ObjectIdentifier(ImmediateScheduler.self)
     }
 
     @usableFromInline typealias MutationsInput = TransformInput<(loop: ReactorLoop<R>, actions: Observable<R.Action>), R.Mutation>
