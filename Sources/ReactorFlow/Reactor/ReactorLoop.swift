@@ -145,13 +145,7 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
             lock.lock()
             startOrQueueHoldingLock(work)
         case .streamEnded, .resumeLanes:
-            // Dropped without a reactor: a stream's end is still counted, so that nobody waits for that stream forever.
-            submit(QueuedSpecial { loop, reactor in
-                guard let reactor else { return work.countStreamEnd(in: loop) }
-                _ = reactor._withUnsafeGuaranteedRef { reactor in
-                    unsafeDowncast(loop, to: ReactorLoop<R>.self).run(work, reactor: unsafeDowncast(reactor, to: R.self), isLast: false)
-                }
-            }, runItem: { Self.runItem($0, $1, $2) })
+            submit(QueuedSpecial { Self.runQueued(work, in: $0, reactor: $1) }, runItem: { Self.runItem($0, $1, $2) })
         }
     }
 
@@ -190,9 +184,15 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     /// `runItem` for this reactor type: moves the item out of its slot and runs it (see `ReactorLoopCore.RunItem`).
     @inlinable
     static func runItem(_ item: UnsafeMutableRawPointer, _ loop: ReactorLoopCore, _ reactor: Unmanaged<AnyObject>?) {
-        let work = item.assumingMemoryBound(to: Work.self).move()
+        runQueued(item.assumingMemoryBound(to: Work.self).move(), in: loop, reactor: reactor)
+    }
+
+    /// Runs `work`, taken from the queue, in the loop's turn; without a reactor, drops it: a stream's end is still
+    /// counted, so that nobody waits for that stream forever. A queued item never ends the turn itself (see
+    /// `ReactorLoopCore.runQueued`).
+    @inlinable
+    static func runQueued(_ work: Work, in loop: ReactorLoopCore, reactor: Unmanaged<AnyObject>?) {
         guard let reactor else { return work.countStreamEnd(in: loop) }
-        // A queued item never ends the turn itself (see `ReactorLoopCore.runQueued`).
         _ = reactor._withUnsafeGuaranteedRef { reactor in
             unsafeDowncast(loop, to: ReactorLoop<R>.self).run(work, reactor: unsafeDowncast(reactor, to: R.self), isLast: false)
         }

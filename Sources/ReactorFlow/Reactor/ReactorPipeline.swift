@@ -4,11 +4,10 @@
 /// reactor strongly.
 ///
 /// Making it is specialised for the reactor type; joining its stages is compiled once, since it runs once per
-/// reactor (`wireWithoutOwnStreams`), and what runs per event is made in the reactor type's code and handed in (the
-/// action subject's receiver), as is the initial state's publish, so that no event and no state runs generic code.
-/// The work of a custom transform's stream is specialised, but only where a reactor has one: `wire` installs it after
-/// the hook returned a stream of its own, so a reactor with the default transforms carries none of that code (see
-/// `TransformInput`).
+/// reactor (`joinStages`), and what runs per event is made in the reactor type's code and handed in (the action
+/// subject's receiver, the handlers of a hook's own stream), as is the initial state's publish, so that no event and
+/// no state runs generic code. A reactor with the default transforms carries none of a custom transform's code: `wire`
+/// makes those handlers only where a hook returned a stream of its own (see `TransformInput`).
 @usableFromInline
 package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable, @unchecked Sendable { // `subscriptions` is written only while wiring, by the one building thread, and read by `dispose()` from the storage's deinit; the rest is immutable
     @usableFromInline let action: ActionSubject<R.Action>
@@ -73,9 +72,8 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
     /// relay. The rules do not change: the loop serializes actions and mutations, and the subjects' subscriptions
     /// serialize deliveries.
     ///
-    /// The code for a stream between stages is reached only in the branch where a transform returned a stream of its
-    /// own. With a default transform, which the compiler sees returns its input, the branch is dead and that code is
-    /// not made for the reactor type at all.
+    /// The code for a stream between stages is reached only where a transform returned a stream of its own. With a
+    /// default transform, which the compiler sees returns its input, that code is not made for the reactor type.
     @inlinable
     func wire(_ reactor: R) {
         guard let loop else { return }
@@ -102,121 +100,83 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
         let transformedStates = reactor.transform(state: statesInput.asObservable())
         let statesReturned = TransformReturn(transformedStates, input: statesInput)
 
-        // Each `isOwn` is settled by the optimiser for a hook it sees: with the default hooks, only the call below
-        // is made for the reactor type, and the wiring it does is compiled once.
-        if actionsReturned.isOwn || mutationsReturned.isOwn || statesReturned.isOwn {
-            wireOwnStreams(reactor, loop: loop, scheduler: scheduler, immediate: immediate,
-                           actions: actions, actionsReturned: actionsReturned,
-                           mutations: transformedMutations, mutationsInput: mutationsInput, mutationsReturned: mutationsReturned,
-                           states: transformedStates, statesInput: statesInput, statesReturned: statesReturned)
-        } else {
-            let statesFused = wireWithoutOwnStreams(reactor, loop: loop, scheduler: scheduler, immediate: immediate,
-                                                    actions: actions, actionsAreInput: actionsReturned.isInput,
-                                                    mutations: transformedMutations, mutationsInput: mutationsInput,
-                                                    mutationsAreInput: mutationsReturned.isInput,
-                                                    states: transformedStates, statesInput: statesInput,
-                                                    statesAreInput: statesReturned.isInput)
-            // Here rather than in the code compiled once, where a state is copied through its type's value witnesses
-            // and each generic type the publish uses is looked up at run time. No other thread can send an action
-            // before it: they wait for `ReactorStorage` to finish building.
-            if statesFused { state.acceptFromSoleSender(initialState) }
+        // What a hook's own stream needs from the reactor type's code, made here, in code specialised for it, so that
+        // each of its events runs specialised code. Each `isOwn` is settled by the optimiser for a hook it sees, so a
+        // reactor with the default hooks makes none of it: its stages are joined by code compiled once alone.
+        let own = actionsReturned.isOwn || mutationsReturned.isOwn || statesReturned.isOwn ? OwnStreams<R>() : nil
+        if actionsReturned.isOwn {
+            own.unsafelyUnwrapped.runActions = { stage in
+                // Its actions go through the action subject, to the loop in the order the stream delivers them.
+                loop.deliverActionsSpecialized()
+                _ = stage.run(actions)
+            }
         }
+        if mutationsReturned.isOwn {
+            loop.deliverActionsSpecialized()
+            own.unsafelyUnwrapped.startMutations = { TransformStarts<R>.mutationStage($0, $1) }
+            own.unsafelyUnwrapped.receiveMutations = { loop.receiveFromStream($0) }
+        }
+        if statesReturned.isOwn {
+            let relay = state
+            own.unsafelyUnwrapped.followStates = {
+                // Moved to the scheduler here, so that each state crosses specialised code.
+                TransformStarts<R>.follow(immediate ? transformedStates : transformedStates.observe(on: scheduler)) { event in
+                    guard case .next(let state) = event else { return TransformStarts<R>.statesEnded(with: event.error) }
+                    relay.acceptFromSoleSender(state)
+                }
+            }
+        }
+        let statesFused = joinStages(reactor, loop: loop, scheduler: scheduler, immediate: immediate, own: own,
+                                     actions: actions, actionsAreInput: actionsReturned.isInput,
+                                     mutations: transformedMutations, mutationsInput: mutationsInput,
+                                     mutationsAreInput: mutationsReturned.isInput,
+                                     states: transformedStates, statesInput: statesInput,
+                                     statesAreInput: statesReturned.isInput)
+        // Here rather than in the code compiled once, where a state is copied through its type's value witnesses and
+        // each generic type the publish uses is looked up at run time. No other thread can send an action before it:
+        // they wait for `ReactorStorage` to finish building.
+        if statesFused { state.acceptFromSoleSender(initialState) }
     }
 
-    /// The rest of `wire` when no hook returned a stream of its own: the stages are joined directly, or, for a hook
-    /// that returned another stream of its input's class, through code compiled once. Compiled once itself: it runs
-    /// once per reactor, and each event then runs only the specialised code that the stages were joined to. Returns
-    /// whether the states go straight to the relay, which then needs the initial state.
+    /// The rest of `wire`, compiled once: it runs once per reactor, and each event then runs only specialised code,
+    /// the stages' own or the handlers `wire` made for a hook's own stream (`own`; `nil` when no hook returned one).
+    /// A hook that returned its input is skipped; one that returned another stream of its input's class is followed
+    /// through code compiled once. Returns whether the states go straight to the relay, which then needs the initial
+    /// state.
     @usableFromInline
-    func wireWithoutOwnStreams(_ reactor: R, loop: ReactorLoop<R>, scheduler: ImmediateSchedulerType, immediate: Bool,
-                               actions: Observable<R.Action>, actionsAreInput: Bool,
-                               mutations: Observable<R.Mutation>, mutationsInput: MutationsInput, mutationsAreInput: Bool,
-                               states: Observable<R.State>, statesInput: StatesInput, statesAreInput: Bool) -> Bool {
-        _ = mutationsInput.settle(start: mutationsAreInput ? nil : { TransformStarts<R>.mutationStageUnspecialized($0, $1) })
+    func joinStages(_ reactor: R, loop: ReactorLoop<R>, scheduler: ImmediateSchedulerType, immediate: Bool,
+                    own: OwnStreams<R>?,
+                    actions: Observable<R.Action>, actionsAreInput: Bool,
+                    mutations: Observable<R.Mutation>, mutationsInput: MutationsInput, mutationsAreInput: Bool,
+                    states: Observable<R.State>, statesInput: StatesInput, statesAreInput: Bool) -> Bool {
+        _ = mutationsInput.settle(start: own?.startMutations
+            ?? (mutationsAreInput ? nil : { TransformStarts<R>.mutationStageUnspecialized($0, $1) }))
         // A hook that returned its input unchanged but subscribed to it meanwhile gets the reduced states through it.
         let statesSubscribedEarly = statesInput.settle(start: statesAreInput ? nil : { TransformStarts<R>.reducedStates($0, $1) })
         let statesFused = immediate && statesAreInput && !statesSubscribedEarly
         // The loop is the only sender to either.
         if !statesFused { _ = loop.reducedStates }
+        // The loop owns the stage and disposes it with itself.
         let stage = mutationsAreInput ? MutationStage<R>(reactor: reactor, output: .loop(loop), effects: loop) : nil
         loop.configure(stage: stage, statesGoToRelay: statesFused)
-        if !statesFused {
+        if let followStates = own?.followStates {
+            keep(followStates())
+        } else if !statesFused {
+            // The default transform with a scheduler that is not immediate, or a hook that subscribed to its input.
             keep(TransformStarts<R>.followUnspecialized(states, scheduler: immediate ? nil : scheduler, relay: state))
         }
         if let stage {
-            if actionsAreInput {
+            if let runActions = own?.runActions {
+                runActions(stage)
+            } else if actionsAreInput {
                 loop.takeActionsDirectly()
             } else {
                 _ = stage.runUnspecialized(actions)
             }
         } else {
-            keep(TransformStarts<R>.follow(mutations) { loop.receiveFromStream($0) })
+            keep(TransformStarts<R>.follow(mutations, into: own?.receiveMutations ?? { loop.receiveFromStream($0) }))
         }
         return statesFused
-    }
-
-    /// The rest of `wire` when a hook returned a stream of its own: specialised for the reactor, so that each event
-    /// of that stream runs specialised code. Made only for a reactor type whose hooks the optimiser cannot see
-    /// returning their input.
-    @inlinable @inline(__always)
-    func wireOwnStreams(_ reactor: R, loop: ReactorLoop<R>, scheduler: ImmediateSchedulerType, immediate: Bool,
-                        actions: Observable<R.Action>, actionsReturned: TransformReturn,
-                        mutations transformedMutations: Observable<R.Mutation>, mutationsInput: MutationsInput, mutationsReturned: TransformReturn,
-                        states transformedStates: Observable<R.State>, statesInput: StatesInput, statesReturned: TransformReturn) {
-        let relay = state
-        let mutationsFused = mutationsReturned.isInput
-        let statesUnchanged = statesReturned.isInput
-        if mutationsReturned.isOwn {
-            _ = mutationsInput.settle { TransformStarts<R>.mutationStage($0, $1) }
-            loop.deliverActionsSpecialized()
-        } else if mutationsFused {
-            _ = mutationsInput.settle(start: nil)
-        } else {
-            _ = mutationsInput.settle { TransformStarts<R>.mutationStageUnspecialized($0, $1) }
-        }
-        // A hook that returned its input unchanged but subscribed to it meanwhile gets the reduced states through it.
-        let statesSubscribedEarly = statesUnchanged
-            ? statesInput.settle(start: nil)
-            : statesInput.settle { TransformStarts<R>.reducedStates($0, $1) }
-        let statesFused = immediate && statesUnchanged && !statesSubscribedEarly
-
-        // The loop is the only sender to either.
-        if !statesFused { _ = loop.reducedStates }
-        let stage = mutationsFused ? MutationStage<R>(reactor: reactor, output: .loop(loop), effects: loop) : nil
-        loop.configure(stage: stage, statesGoToRelay: statesFused)
-
-        if statesFused {
-            relay.acceptFromSoleSender(initialState)
-        } else if statesReturned.isOwn {
-            // The hook's stream, moved to the scheduler here, so that each state crosses specialised code; subscribing
-            // is compiled once, and each state reaches the relay through a handler made here.
-            let states = immediate ? transformedStates : transformedStates.observe(on: scheduler)
-            keep(TransformStarts<R>.follow(states) { event in
-                guard case .next(let state) = event else { return TransformStarts<R>.statesEnded(with: event.error) }
-                relay.acceptFromSoleSender(state)
-            })
-        } else {
-            // The default transform, with a scheduler that is not immediate (or a hook that subscribed to its input):
-            // compiled once, so that reactors with the default scheduler carry none of it.
-            keep(TransformStarts<R>.followUnspecialized(transformedStates, scheduler: immediate ? nil : scheduler, relay: relay))
-        }
-
-        if let stage {
-            // The loop owns the stage and disposes it with itself. If `transform(action:)` changed the stream, its
-            // actions go to the loop in the order it delivers them.
-            if actionsReturned.isOwn {
-                loop.deliverActionsSpecialized()
-                _ = stage.run(actions)
-            } else if actionsReturned.isInput {
-                loop.takeActionsDirectly()
-            } else {
-                _ = stage.runUnspecialized(actions)
-            }
-        } else {
-            // Subscribing is compiled once; each mutation reaches the loop through `receiveFromStream`, which every
-            // reactor type has.
-            keep(TransformStarts<R>.follow(transformedMutations) { loop.receiveFromStream($0) })
-        }
     }
 
     /// Whether `scheduler` delivers on the sending thread (the default). Both such schedulers are final classes, so
@@ -228,7 +188,8 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
             || schedulerType == ObjectIdentifier(ImmediateScheduler.self)
     }
 
-    @usableFromInline typealias MutationsInput = TransformInput<(loop: ReactorLoop<R>, actions: Observable<R.Action>), R.Mutation>
+    @usableFromInline typealias MutationsSource = (loop: ReactorLoop<R>, actions: Observable<R.Action>)
+    @usableFromInline typealias MutationsInput = TransformInput<MutationsSource, R.Mutation>
     @usableFromInline typealias StatesInput = TransformInput<ReactorPipeline<R>, R.State>
 
     /// What `transform(mutation:)` receives, made in code compiled once. Its type is known to `wire`, which is what
@@ -285,6 +246,22 @@ struct TransformReturn {
         isOwn = !(returned is Input)
         isInput = !isOwn && returned === input
     }
+}
+
+/// The handlers of the streams the `transform` hooks returned of their own, made in `ReactorPipeline.wire`'s code
+/// specialised for the reactor, and used once by `joinStages`, compiled once. A handler is `nil` when its hook did not
+/// return a stream of its own. A class, so that a reactor whose hooks returned none passes one `nil` word.
+@usableFromInline
+final class OwnStreams<R: Reactor> {
+    /// `transform(action:)`'s stream: runs the mutation stage over it.
+    @usableFromInline var runActions: ((MutationStage<R>) -> Void)?
+    /// `transform(mutation:)`'s stream: how its input starts, and where each of its mutations goes.
+    @usableFromInline var startMutations: ((ReactorPipeline<R>.MutationsSource, AnyObserver<R.Mutation>) -> Disposable)?
+    @usableFromInline var receiveMutations: ((Event<R.Mutation>) -> Void)?
+    /// `transform(state:)`'s stream: followed into the relay.
+    @usableFromInline var followStates: (() -> Disposable)?
+
+    @usableFromInline init() {}
 }
 
 /// How the streams that the `transform` hooks receive start their work: specialised, for a reactor whose hook returned
