@@ -1,5 +1,5 @@
 /// A subscriber's element handler, in an object of its own: a subject calls it through an unretained reference
-/// (see `SubjectSubscription.deliverKeepingLock(element:thread:eventsCompiledOnce:)`).
+/// (see `SubjectSubscription.deliverKeepingLock(element:thread:eventsOutOfLine:)`).
 ///
 /// Calling a closure kept in a variable costs a reference-count pair on its context, since nothing stops the
 /// variable from changing during the call. A constant of an object the caller holds cannot change, so calling

@@ -3,24 +3,33 @@
 package struct FIFO<Element> {
     @inlinable package init() {}
     @usableFromInline var storage: [Element] = []
-    @usableFromInline var head = 0
+    /// Where the queue starts in `storage`, and how many elements it holds from there: kept beside the array, both
+    /// in one word, so that `isEmpty` reads a field. Asked of the array, it is a call in code compiled once (a
+    /// subject's delivery to each subscriber), which also looks up the array's type at run time. A queue of 2³¹
+    /// elements (16 GB or more) traps.
+    @usableFromInline var head: Int32 = 0
+    @usableFromInline var queued: Int32 = 0
 
-    @inlinable package var isEmpty: Bool { head == storage.count }
-    @inlinable package var count: Int { storage.count - head }
+    /// Always inlined, also into code compiled once, where the optimiser inlines no generic call on its own.
+    @inlinable @inline(__always) package var isEmpty: Bool { queued == 0 }
+    @inlinable package var count: Int { Int(queued) }
 
     @inlinable package mutating func append(_ element: Element) {
         storage.append(element)
+        queued += 1
     }
 
     @inlinable package mutating func popFirst() -> Element? {
-        guard head < storage.count else { return nil }
-        let element = storage[head]
+        guard queued > 0 else { return nil }
+        let element = storage[Int(head)]
         head += 1
-        if head == storage.count {
+        queued -= 1
+        if queued == 0 {
             storage.removeAll(keepingCapacity: storage.capacity <= 64)
             head = 0
-        } else if head >= 32 && head * 2 >= storage.count {
-            storage.removeFirst(head)
+        } else if head >= 32 && head >= queued {
+            // Half or more of the storage is behind the head: give it back.
+            storage.removeFirst(Int(head))
             head = 0
         }
         return element
@@ -32,13 +41,15 @@ package struct FIFO<Element> {
     package mutating func removeAllKeepingCapacity() {
         storage.removeAll(keepingCapacity: true)
         head = 0
+        queued = 0
     }
 
     /// Empties the queue and gives its storage back.
     @inlinable package mutating func removeAll() {
         if storage.capacity != 0 { storage = [] }
         head = 0
+        queued = 0
     }
 
-    @inlinable package var elements: ArraySlice<Element> { storage[head...] }
+    @inlinable package var elements: ArraySlice<Element> { storage[Int(head)...] }
 }

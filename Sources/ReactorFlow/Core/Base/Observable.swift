@@ -40,7 +40,7 @@ public class Observable<Element>: ObservableType {
     /// where the user subscribes, so that it is compiled for the element type.
     ///
     /// `onNext`, if given, must do with an element what `observer` does: a subject then hands it its elements
-    /// without wrapping them in events (see `SubjectCore.deliverKeepingLock(element:sequence:to:eventsCompiledOnce:)`).
+    /// without wrapping them in events (see `SubjectCore.deliverKeepingLock(element:sequence:to:eventsOutOfLine:)`).
     @inlinable
     final func subscribeAtBoundary(_ observer: AnyObserver<Element>, onDispose: (() -> Void)?,
                                    onNext: ((Element) -> Void)? = nil) -> Disposable {

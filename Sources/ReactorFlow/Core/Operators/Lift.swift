@@ -7,7 +7,7 @@ extension ObservableType {
     /// subscription to the source whose handlers call each other, with one `Sink` at the end. A subscription's
     /// handlers share one `StepRunner` and call the step directly: one for events and, when the operator is first in
     /// a chain over a subject, one for elements alone, which saves a copy of each element (see
-    /// `SubjectCore.deliverKeepingLock(element:sequence:to:eventsCompiledOnce:)`).
+    /// `SubjectCore.deliverKeepingLock(element:sequence:to:eventsOutOfLine:)`).
     @inlinable
     func lift<Step: OperatorStep>(_ step: Step) -> Observable<Step.Output> where Step.Input == Element {
         asObservable().lifted(ChainHeadMaker { output, wantsElements in

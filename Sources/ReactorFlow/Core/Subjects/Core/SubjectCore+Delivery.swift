@@ -48,7 +48,7 @@ extension SubjectCore {
         guard !draining else { return waitKeepingLockThenUnlock(.next(element)) }
         draining = true
         // The common case, nobody else delivering: this element goes out without touching the queue.
-        let retiredLists = walkDeliveringKeepingLock(element, eventsCompiledOnce: false)
+        let retiredLists = walkDeliveringKeepingLock(element, eventsOutOfLine: false)
         deliverWaitingThenUnlock()
         withExtendedLifetime(retiredLists) {}
     }
@@ -97,7 +97,7 @@ extension SubjectCore {
             case .next(let element):
                 // One copy of the element here, rather than one in each subscriber that has an element handler.
                 targets.withUnsafeBufferPointer { targets in
-                    deliverKeepingLock(element: element, sequence: sequence, to: targets, eventsCompiledOnce: false)
+                    deliverKeepingLock(element: element, sequence: sequence, to: targets, eventsOutOfLine: false)
                 }
             case .error, .completed:
                 retireWalkedListKeepingLock()
@@ -134,14 +134,14 @@ extension SubjectCore {
     /// copy it (generic code binds a payload by copying the enum), which for a state means retaining and releasing
     /// each of its strings and arrays, per subscriber and state.
     ///
-    /// With `eventsCompiledOnce`, an element that goes out as an event (to a subscriber without an element handler,
-    /// or queued behind a delivery in progress) goes through code compiled once
-    /// (`SubjectSubscription.deliverNextUnspecializedKeepingLock`): the reactor's state relay, whose publish is
-    /// specialised for every reactor type, does not carry a specialised event path for the few state subscribers that
-    /// take one (an operator with a sink of its own, such as `observe(on:)`, directly on `state`).
+    /// With `eventsOutOfLine`, an element that goes out as an event (to a subscriber without an element handler, such
+    /// as `observe(on:)` directly on a reactor's `state`, or queued behind a delivery in progress) is made into one
+    /// in a function of its own (`SubjectSubscription.deliverNextUnspecializedKeepingLock`): in the walk compiled once
+    /// (`walkDeliveringUnspecializedKeepingLock`), an event made inline would have its type looked up at run time on
+    /// every element, whoever the subscribers are.
     @inlinable @inline(__always)
     func deliverKeepingLock(element: Element, sequence: UInt64,
-                            to targets: UnsafeBufferPointer<AnySubjectSubscription>, eventsCompiledOnce: Bool) {
+                            to targets: UnsafeBufferPointer<AnySubjectSubscription>, eventsOutOfLine: Bool) {
         var index = 0
         let count = targets.count
         let thread = DeliveryGate.currentThread
@@ -149,8 +149,8 @@ extension SubjectCore {
             Unmanaged.passUnretained(unsafeDowncast(targets[index], to: SubjectSubscription<Element>.self))._withUnsafeGuaranteedRef { subscription in
                 guard subscription.joinedAt < sequence else { return }
                 if subscription.elementHandler != nil || subscription.elementObserver != nil {
-                    subscription.deliverKeepingLock(element: element, thread: thread, eventsCompiledOnce: eventsCompiledOnce)
-                } else if eventsCompiledOnce {
+                    subscription.deliverKeepingLock(element: element, thread: thread, eventsOutOfLine: eventsOutOfLine)
+                } else if eventsOutOfLine {
                     subscription.deliverNextUnspecializedKeepingLock(element)
                 } else {
                     subscription.deliverKeepingLock(.next(element))

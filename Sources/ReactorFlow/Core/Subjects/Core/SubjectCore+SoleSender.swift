@@ -50,7 +50,8 @@ extension SubjectCore {
     /// array, a pulse) was copied through those types' value witnesses: a few hundred instructions per state.
     ///
     /// Specialised, but never inlined: each reactor type carries it once rather than in each place that publishes
-    /// (its wiring and its loop).
+    /// (its wiring and its loop). The walk over the subscribers is compiled once
+    /// (`walkDeliveringUnspecializedKeepingLock`).
     @inlinable @inline(never)
     func publishFromSoleSenderKeepingLock(_ element: Element, kept: consuming Element) -> Leftovers {
         lock.lock()
@@ -58,7 +59,21 @@ extension SubjectCore {
         guard !stopped else { return Leftovers(displaced: kept, retiredLists: nil) }
         lastSequence &+= 1
         let displaced = buffer.append(kept, capacity: replayCapacity)
-        return Leftovers(displaced: displaced, retiredLists: walkDeliveringKeepingLock(element, eventsCompiledOnce: true))
+        return Leftovers(displaced: displaced, retiredLists: walkDeliveringUnspecializedKeepingLock(element))
+    }
+
+    /// `walkDeliveringKeepingLock`, compiled once, for the reactor's state relay, which would otherwise carry a copy
+    /// for every reactor type.
+    ///
+    /// It costs nothing per state over the specialised walk: code compiled once has `element` by address, which is
+    /// how it hands it to each subscriber's handler (a closure stored in a generic class takes its argument by
+    /// address), and it looks up no generic type at run time, since the event made for a subscriber without an
+    /// element handler is made in a function of its own (`eventsOutOfLine`) and a subscription's fields do not
+    /// depend on the element's type. Without `specialize.generic.never`, cross-module optimisation would copy this
+    /// into the app and specialise it there.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func walkDeliveringUnspecializedKeepingLock(_ element: Element) -> [[AnySubjectSubscription]]? {
+        walkDeliveringKeepingLock(element, eventsOutOfLine: true)
     }
 
     /// Called holding `lock` by the one thread delivering the latest element (number `lastSequence`): delivers it to
@@ -71,15 +86,15 @@ extension SubjectCore {
     /// A walk may nest inside another (a subscriber that makes the sender send again, reentrantly, where nothing
     /// queues it): only the outermost lets go of the retired lists.
     ///
-    /// `eventsCompiledOnce` (see `deliverKeepingLock(element:sequence:to:eventsCompiledOnce:)`) is a constant at each
-    /// call, so only the chosen branch is made.
+    /// `eventsOutOfLine` (see `deliverKeepingLock(element:sequence:to:eventsOutOfLine:)`) is a constant at each call,
+    /// so only the chosen branch is made.
     @inlinable @inline(__always)
-    func walkDeliveringKeepingLock(_ element: Element, eventsCompiledOnce: Bool) -> [[AnySubjectSubscription]]? {
+    func walkDeliveringKeepingLock(_ element: Element, eventsOutOfLine: Bool) -> [[AnySubjectSubscription]]? {
         let outerWalk = walking
         walking = true
         // The buffer's address outlives the closure, which `walking` makes safe (above).
         let walked = subscriptions.withUnsafeBufferPointer { $0 }
-        deliverKeepingLock(element: element, sequence: lastSequence, to: walked, eventsCompiledOnce: eventsCompiledOnce)
+        deliverKeepingLock(element: element, sequence: lastSequence, to: walked, eventsOutOfLine: eventsOutOfLine)
         walking = outerWalk
         guard !outerWalk, let overflow, !overflow.retiredLists.isEmpty else { return nil }
         return exchange(&overflow.retiredLists, with: [])

@@ -6,7 +6,7 @@ extension SubjectCore {
     /// `SubjectSubscription`); operators subscribe without them.
     ///
     /// `onNext` or `elementHandler`, when given, receives the elements in place of `observer`, which still receives
-    /// everything else (see `deliverKeepingLock(element:sequence:to:eventsCompiledOnce:)`); it must do with an element
+    /// everything else (see `deliverKeepingLock(element:sequence:to:eventsOutOfLine:)`); it must do with an element
     /// what `observer` would. An `elementHandler` is called without reference counting (see `ElementHandler`); a
     /// plain `onNext` costs no heap block of its own.
     ///

@@ -14,7 +14,7 @@ final class SubjectSubscription<Element>: AnySubjectSubscription, Disposable, @u
     /// instead of two saves a reference-count pair per event (and two words per subscription).
     @usableFromInline @exclusivity(unchecked) var observer: AnyObserver<Element>.EventHandler?
     /// Receives every element in place of `observer` when set, whether it goes out at once
-    /// (`SubjectCore.deliverKeepingLock(element:sequence:to:eventsCompiledOnce:)`) or waited in `pending` as an event;
+    /// (`SubjectCore.deliverKeepingLock(element:sequence:to:eventsOutOfLine:)`) or waited in `pending` as an event;
     /// set with `observer`, and cleared with it, except while a delivery is in progress: the delivering thread may be
     /// calling it unretained, so it is that thread that lets it go once the call returns
     /// (`releaseElementHandlerIfEndedKeepingLock`). So it is `observer`, not this, that says whether the subscription
@@ -72,7 +72,7 @@ final class SubjectSubscription<Element>: AnySubjectSubscription, Disposable, @u
     }
 
     /// `deliverKeepingLock(.next(element))`, compiled once
-    /// (see `SubjectCore.deliverKeepingLock(element:sequence:to:eventsCompiledOnce:)`). Without
+    /// (see `SubjectCore.deliverKeepingLock(element:sequence:to:eventsOutOfLine:)`). Without
     /// `specialize.generic.never`, cross-module optimisation copies a function this small into the app and
     /// specialises it there, bringing back the code it exists to avoid.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
@@ -136,8 +136,9 @@ final class SubjectSubscription<Element>: AnySubjectSubscription, Disposable, @u
     }
 
     /// Called holding `lock` after a direct delivery returned; gives up the delivering role, draining or waking first
-    /// if needed.
-    @inlinable
+    /// if needed. Always inlined, also into code compiled once (`SubjectCore.walkDeliveringUnspecializedKeepingLock`),
+    /// where the optimiser inlines no generic call on its own.
+    @inlinable @inline(__always)
     func finishDeliveryKeepingLock(ended: Bool) {
         if pending.isEmpty && !ended && !gate.disposerWaiting && observer != nil {
             // The common case: nothing arrived meanwhile and nobody waits, so there is nothing to drain or wake.
@@ -154,13 +155,13 @@ final class SubjectSubscription<Element>: AnySubjectSubscription, Disposable, @u
     /// An `elementHandler` is called without retaining it: while this thread holds the delivering role, nobody else
     /// lets it go (`dispose()` leaves it to this thread), so the subscription's reference keeps it alive.
     /// `thread` is the current one, which the caller asks for once per element rather than once per subscriber.
-    /// `eventsCompiledOnce`: see `SubjectCore.deliverKeepingLock(element:sequence:to:eventsCompiledOnce:)`.
+    /// `eventsOutOfLine`: see `SubjectCore.deliverKeepingLock(element:sequence:to:eventsOutOfLine:)`.
     @inlinable @inline(__always)
-    func deliverKeepingLock(element: Element, thread: DeliveryGate.Thread, eventsCompiledOnce: Bool) {
+    func deliverKeepingLock(element: Element, thread: DeliveryGate.Thread, eventsOutOfLine: Bool) {
         // Busy, or a replay waits: queued as an event, in order. Not delivering, the handlers are set only while
         // the subscription is live (see `elementHandler`).
         guard !delivering && pending.isEmpty else {
-            if eventsCompiledOnce { return deliverNextUnspecializedKeepingLock(element) }
+            if eventsOutOfLine { return deliverNextUnspecializedKeepingLock(element) }
             return deliverOrQueueKeepingLock(.next(element))
         }
         if elementHandler != nil {
@@ -182,8 +183,8 @@ final class SubjectSubscription<Element>: AnySubjectSubscription, Disposable, @u
     }
 
     /// Called holding `lock`: takes the delivering role (and the gate, for a user-facing end) and lets go of the
-    /// lock, so that the caller can call the subscriber.
-    @inlinable
+    /// lock, so that the caller can call the subscriber. Always inlined, as `finishDeliveryKeepingLock` is.
+    @inlinable @inline(__always)
     func enterDeliveryThenUnlock(thread: DeliveryGate.Thread) {
         delivering = true
         if waitsForDelivery { _ = gate.enter(as: thread) }
