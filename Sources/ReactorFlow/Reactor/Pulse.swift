@@ -10,6 +10,7 @@
 public struct Pulse<Value> {
     /// `value`'s storage. Assigning a pulse happens in `reduce`, once per mutation that sets it: stored behind inlinable
     /// accessors, the assignment is specialised there rather than a call to a generic setter with type metadata.
+    /// The first stored property, so that it lies where the pulse does (`PulseRunner` reads it there).
     @usableFromInline var storedValue: Value
     /// `valueUpdatedCount`'s storage; `PulseField` reads it in place, by its offset.
     @usableFromInline var updates: UInt = 0
@@ -99,58 +100,110 @@ extension Reactor {
         // than `currentState`, whose reading (a lock and the relay's buffer) an app would otherwise carry for this.
         let ledger = reactorStorage.pulseLedger(for: keyPath)
         let field = PulseField(keyPath, sample: reactorStorage.pipeline(for: self).initialState)
-        return state.lift(PulseStep(field: field, delivery: delivery, ledger: ledger))
+        return state.asObservable().lifted(PulseRunner.maker(field: field, delivery: delivery, ledger: ledger))
     }
 }
 
-/// `pulse(_:delivery:)`'s work on each state: forwards the pulse's value when its update count moved.
+/// One `pulse(_:delivery:)` subscription's work on each state: forwards the pulse's value when its update count moved.
+/// Built like an operator of `lift(_:)` (see `StepRunner`), but with its work on each element compiled once.
 @usableFromInline
-struct PulseStep<State, Value>: OperatorStep {
+final class PulseRunner<State, Value> {
     @usableFromInline let field: PulseField<State, Value>
+    @usableFromInline @exclusivity(unchecked) var updates: PulseUpdates
+    @usableFromInline let output: OperatorOutput<Value>
+    /// `PulseEmission<Value>.emit`, specialised for the value's type (made where the subscription is, in code that
+    /// knows it): called from `receive`, compiled once, it sends the value without copying it through the value's
+    /// type at run time.
+    @usableFromInline let emit: (UnsafePointer<Value>, OperatorOutput<Value>) -> Void
+
+    @inlinable
+    init(field: PulseField<State, Value>, updates: PulseUpdates, output: OperatorOutput<Value>) {
+        self.field = field
+        self.updates = updates
+        self.output = output
+        emit = PulseEmission<Value>.emit
+    }
+
+    /// How each subscription makes its runner and its handlers: the first operator of a fused chain over `state`.
+    @inlinable
+    static func maker(field: PulseField<State, Value>, delivery: PulseDelivery, ledger: PulseLedger) -> ChainHeadMaker<State, Value> {
+        ChainHeadMaker { output, wantsElements in
+            let runner = PulseRunner(field: field, updates: PulseUpdates(delivery: delivery, ledger: ledger), output: output)
+            return ChainHead(events: { runner.on($0) }, elements: wantsElements ? ElementHandler { runner.receive($0) } : nil)
+        }
+    }
+
+    @inlinable
+    func on(_ event: Event<State>) {
+        switch event {
+        case .next(let state): receive(state)
+        case .error(let error): output.endUnspecialized(with: error)
+        case .completed: output.endUnspecialized(with: nil)
+        }
+    }
+
+    /// Called with each state, never concurrently with itself (A2). Compiled once, not for each state type, at no
+    /// cost per state: the state and the pulse's value stay where they are and are handed on by address (the value
+    /// to the next operator's element handler), the update count and the value are read at their offsets in the
+    /// state, and no type is looked up at run time (`State` and `Value` come with this object's class). Without
+    /// `specialize.generic.never`, cross-module optimisation would copy this into the app and specialise it there.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func receive(_ state: State) {
+        guard field.countOffsetInState >= 0 else { return receiveThroughKeyPath(state) }
+        let count = withUnsafePointer(to: state) {
+            UnsafeRawPointer($0).load(fromByteOffset: field.countOffsetInState, as: UInt.self)
+        }
+        guard updates.isDue(count) else { return } // the common case: the pulse was not assigned
+        // The value is the pulse's first stored property, so it lies where the pulse does.
+        withUnsafePointer(to: state) {
+            emit(UnsafeRawPointer($0).advanced(by: field.pulse.offset).assumingMemoryBound(to: Value.self), output)
+        }
+    }
+
+    /// `receive` for a pulse that has no offset in the state (see `PulseField`): read through the key path, which
+    /// looks up the pulse's type at run time, so apart from `receive`.
+    @usableFromInline @inline(never)
+    func receiveThroughKeyPath(_ state: State) {
+        let pulse = state[keyPath: field.pulse.keyPath]
+        if updates.isDue(pulse.valueUpdatedCount) { output.onNext(pulse.storedValue) }
+    }
+}
+
+/// A pulse subscription's bookkeeping: which update it saw last, and whether the next one goes out.
+@usableFromInline
+struct PulseUpdates {
     @usableFromInline let delivery: PulseDelivery
     @usableFromInline let ledger: PulseLedger
     /// The update count of the last state seen; nil before the first.
     @usableFromInline var lastCount: UInt?
 
     @inlinable
-    init(field: PulseField<State, Value>, delivery: PulseDelivery, ledger: PulseLedger) {
-        self.field = field
+    init(delivery: PulseDelivery, ledger: PulseLedger) {
         self.delivery = delivery
         self.ledger = ledger
     }
 
-    /// Only the pulse's address is found for the state's type; the rest, when its update count moved, is done for
-    /// the value's type alone (`PulseEmission`), so reactors whose pulses hold the same type share that code. Never
-    /// inlined: a chain's two handlers (for events, for elements) would each carry a copy.
-    @inlinable @inline(never)
-    mutating func receive(_ state: State, sendingTo output: OperatorOutput<Value>) {
-        let count = field.pulse.withValue(in: state) { $0.pointee.valueUpdatedCount }
-        if let lastCount, count == lastCount { return } // the common case: the pulse was not assigned
+    /// Whether the pulse's value goes out, given its update count in the latest state: when the count moved (or
+    /// this is the first state), unless a new `.unconsumed` subscriber would get an assignment that is the initial
+    /// value or that someone already had. Always inlined, also into code compiled once, where the optimiser inlines
+    /// no generic call on its own.
+    @inlinable @inline(__always)
+    mutating func isDue(_ count: UInt) -> Bool {
+        if let lastCount, count == lastCount { return false }
         let isFirst = lastCount == nil
         lastCount = count
-        emit(from: state, count: count, isFirst: isFirst, to: output)
-    }
-
-    /// Apart from `receive`, which sets `lastCount`: a closure that both read this step's constants and set it made
-    /// the compiler copy the constants, two reference-count pairs per emission.
-    @inlinable
-    func emit(from state: State, count: UInt, isFirst: Bool, to output: OperatorOutput<Value>) {
-        field.pulse.withValue(in: state) { pulse in
-            PulseEmission.emit(pulse, count: count, isFirst: isFirst, delivery: delivery, ledger: ledger, to: output)
-        }
+        if isFirst && delivery == .unconsumed && (count == 0 || ledger.isConsumed(count)) { return false }
+        ledger.markConsumed(count)
+        return true
     }
 }
 
-/// What `PulseStep` does once a pulse's update count moved, for a pulse at an address: specialised for the value's
-/// type only, and never inlined, so one copy serves every state type with a pulse of that type.
+/// Sends a pulse's value, at an address: specialised for the value's type only, and never inlined, so one copy
+/// serves every state type with a pulse of that type.
 @usableFromInline
 enum PulseEmission<Value> {
     @inlinable @inline(never)
-    static func emit(_ pulse: UnsafePointer<Pulse<Value>>, count: UInt, isFirst: Bool, delivery: PulseDelivery,
-                     ledger: PulseLedger, to output: OperatorOutput<Value>) {
-        // A new `.unconsumed` subscriber skips an assignment that is the initial value or that someone already had.
-        if isFirst && delivery == .unconsumed && (count == 0 || ledger.isConsumed(count)) { return }
-        ledger.markConsumed(count)
-        output.onNext(pulse.pointee.value)
+    static func emit(_ value: UnsafePointer<Value>, to output: OperatorOutput<Value>) {
+        output.onNext(value.pointee)
     }
 }

@@ -9,10 +9,15 @@
 @usableFromInline
 struct PulseField<State, Value> {
     @usableFromInline let pulse: KeyPathReader<State, Pulse<Value>>
+    /// Where the pulse's update count lies in a state, or -1 when the pulse is read through the key path: found once,
+    /// so that reading the count in each state needs no layout of `Pulse<Value>`, which code compiled once (the
+    /// subscription's `PulseRunner`) would look up at run time.
+    @usableFromInline let countOffsetInState: Int
 
     @inlinable
     init(_ keyPath: KeyPath<State, Pulse<Value>>, sample: State) {
         pulse = KeyPathReader(keyPath, offset: Self.locate(keyPath, sample: sample))
+        countOffsetInState = pulse.offset >= 0 ? pulse.offset + Self.countOffset : -1
     }
 
     /// Where `valueUpdatedCount` lies within a pulse (its storage, `updates`); the optimiser folds it to a constant.

@@ -247,18 +247,14 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
             // One path for both destinations, so that a reactor type carries the release of what a publish leaves
             // once: the relay shares `lock`, the subject behind `transform(state:)` has a lock of its own. The
             // subject's replay buffer gets a copy made here, from the value `reduce` just returned.
-            let leftovers = statesGoToRelay
-                ? relay.publishFromSoleSenderKeepingLock(state, kept: state)
-                : reducedStatesCore.publishFromSoleSenderKeepingLock(state, kept: state)
+            // One call, whichever the destination: each call site copies the state for the buffer.
+            let destination = Unmanaged.passUnretained(statesGoToRelay ? relay : reducedStatesCore)
+            let leftovers = destination._withUnsafeGuaranteedRef { $0.publishFromSoleSenderKeepingLock(state, kept: state) }
             current.initialize(to: state) // before the turn can pass to another thread
             // The queue and `running` are read only holding `lock`, which the relay's publish returned with.
             let idle = isLast && statesGoToRelay && lastQueued == nil
             if idle { running = false }
-            if statesGoToRelay {
-                lock.unlock()
-            } else {
-                reducedStatesCore.lock.unlock()
-            }
+            destination._withUnsafeGuaranteedRef { $0.lock.unlock() } // the relay's lock is `lock`
             // The previous state dies after the lock (see `SubjectCore.publishFromSoleSender`).
             withExtendedLifetime((leftovers, previous)) {}
             return idle

@@ -34,7 +34,7 @@ private final class ClassState {
     init() {}
 }
 
-/// The value and update count read at the address the field's reader gives, where `PulseStep` reads a pulse.
+/// The value and update count read at the address the field's reader gives, as a reader of the pulse itself would.
 private func readThroughAddress<State, Value>(_ field: PulseField<State, Value>, in state: State) -> (Value, UInt) {
     field.pulse.withValue(in: state) { ($0.pointee.value, $0.pointee.valueUpdatedCount) }
 }
@@ -82,6 +82,65 @@ struct PulseFieldTests {
         #expect([first, second].map { readThroughAddress($0, in: state).1 } == [1, 2])
         #expect([error, message].map { readThroughAddress($0, in: state).1 } == [1, 1])
         #expect([error, message].map { readThroughAddress($0, in: state).0 } == ["wrong password", "saved"])
+    }
+
+    @Test("C2 the pulse's step reads the update count at its offset in the state, and the value where the pulse lies")
+    func stepReadsAtOffsets() {
+        var state = Screen()
+        state.second = 2
+        state.second = 3
+        state.login.error = "wrong password"
+        let second = PulseField(\Screen.$second, sample: Screen())
+        let error = PulseField(\Screen.login.$error, sample: Screen())
+        let madeUp = PulseField(\Screen.madeUp, sample: Screen())
+        let counts = [second.countOffsetInState, error.countOffsetInState].map { offset in
+            withUnsafeBytes(of: state) { $0.load(fromByteOffset: offset, as: UInt.self) }
+        }
+        #expect(counts == [2, 1])
+        #expect(second.countOffsetInState == Screen.secondOffset + MemoryLayout<Pulse<Int>>.offset(of: \Pulse<Int>.updates)!)
+        #expect(madeUp.countOffsetInState == -1)
+        // The step reads the value at the pulse's own offset.
+        #expect(MemoryLayout<Pulse<Int>>.offset(of: \Pulse<Int>.storedValue) == 0)
+        #expect(MemoryLayout<Pulse<String?>>.offset(of: \Pulse<String?>.storedValue) == 0)
+        #expect(withUnsafeBytes(of: state) { $0.load(fromByteOffset: second.pulse.offset, as: Int.self) } == 3)
+    }
+
+    @Test("C2 a pulse read through its key path emits once per assignment, through the reactor, in both deliveries")
+    func keyPathPulseThroughReactor() {
+        final class CountingReactor: Reactor {
+            enum Action { case set(Int), bump }
+            typealias Mutation = Action
+            struct State {
+                var count = 0
+                var bumps = 0
+                /// Stored nowhere: a new pulse whose update count is `bumps`.
+                var bumped: Pulse<Int> {
+                    var pulse = Pulse(wrappedValue: 0)
+                    for _ in 0..<bumps { pulse.value = count }
+                    return pulse
+                }
+            }
+            let initialState = State()
+            let reactorStorage = ReactorStorage()
+            func mutate(action: Action) -> Observable<Action> { .just(action) }
+            func reduce(state: State, mutation: Action) -> State {
+                var state = state
+                switch mutation {
+                case .set(let count): state.count = count
+                case .bump: state.bumps += 1
+                }
+                return state
+            }
+        }
+        let reactor = CountingReactor()
+        let (latest, _) = reactor.pulse(\.bumped).log()
+        let (unconsumed, _) = reactor.pulse(\.bumped, delivery: .unconsumed).log()
+        reactor.action.onNext(.set(4))
+        reactor.action.onNext(.bump)
+        reactor.action.onNext(.set(5))
+        reactor.action.onNext(.bump)
+        #expect(latest.elements == [0, 4, 5])
+        #expect(unconsumed.elements == [4, 5])
     }
 
     @Test("C2 a pulse in a sub-state emits once per assignment, through the reactor")

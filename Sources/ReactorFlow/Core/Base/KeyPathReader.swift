@@ -34,7 +34,7 @@ struct KeyPathReader<Root, Value> {
     }
 
     /// Calls `body` with the value's address: in place when it has an offset, otherwise of a copy read through the
-    /// key path. For a reader that needs only part of the value, or hands it on by address (`PulseStep`).
+    /// key path. For a reader that needs only part of the value, or hands it on by address.
     @inlinable
     func withValue<Result>(in root: Root, _ body: (UnsafePointer<Value>) -> Result) -> Result {
         guard offset >= 0 else { return withUnsafePointer(to: root[keyPath: keyPath], body) }
