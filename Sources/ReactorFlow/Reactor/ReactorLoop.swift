@@ -68,7 +68,8 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
         }
     }
 
-    @inlinable
+    /// Compiled once, unspecialised, as `SubjectCore.init` is.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     init(initialState: R.State, relay: SubjectCore<R.State>, lock: Lock) {
         precondition(relay.lock === lock, "the state relay must share the loop's lock")
         current = initialState
@@ -112,17 +113,22 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     func receiveFromSubject(_ action: R.Action, subject actionSubject: SubjectCore<R.Action>) {
         let token = SendToken.current
         lock.lock()
-        guard takesActionsDirectly else {
-            // Not wired yet, or the pipeline subscribes to the subject through `transform(action:)`.
-            let forward = detours?.forwardAction
-            lock.unlock()
-            if let forward { forward(actionSubject, action) } else { actionSubject.onNextUnspecialized(action) }
-            return
-        }
+        guard takesActionsDirectly else { return forwardThenUnlock(action, to: actionSubject) }
         // Someone else (a logger, a test) subscribed to `reactor.action` too; it gets the action after the loop.
         let watched = !actionSubject.subscriptions.isEmpty || actionSubject.draining
         startOrQueueHoldingLock(.action(action, token))
         if watched { actionSubject.onNextUnspecialized(action) } // a logger, a test: compiled once
+    }
+
+    /// Called holding `lock` with an action the loop does not take directly (not wired yet, or the pipeline
+    /// subscribes to the subject through `transform(action:)`): sends it through the subject, and returns without
+    /// the lock. Compiled once, unspecialised: the action is handed on by address, to a forwarder specialised for
+    /// the reactor if `wire` made one (see `Detours.forwardAction`).
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func forwardThenUnlock(_ action: R.Action, to actionSubject: SubjectCore<R.Action>) {
+        let forward = detours?.forwardAction
+        lock.unlock()
+        if let forward { forward(actionSubject, action) } else { actionSubject.onNextUnspecialized(action) }
     }
 
     /// A mutation from a stream (a running mutation stream, or the user's `transform(mutation:)`), or the end of
