@@ -162,7 +162,7 @@ final class PulseRunner<State, Value> {
 
     /// `receive` for a pulse that has no offset in the state (see `PulseField`): read through the key path, which
     /// looks up the pulse's type at run time, so apart from `receive`.
-    @usableFromInline @inline(never)
+    @inline(never)
     func receiveThroughKeyPath(_ state: State) {
         let pulse = state[keyPath: field.pulse.keyPath]
         if updates.isDue(pulse.valueUpdatedCount) { output.onNext(pulse.storedValue) }
