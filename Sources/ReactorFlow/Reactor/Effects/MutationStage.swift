@@ -69,7 +69,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
                 work.countStreamEnd(in: effects) // counted even when the reactor is gone, so nobody waits forever
                 guard let reactor = self.reactor else { return }
                 switch work {
-                case .action(let action, let token): receive(action, token: token, reactor: reactor) { mutation, _ in self.emit(.next(mutation)) }
+                case .action(let action, let token): receive(action, token: token, reactor: reactor) { mutation, _ in self.emitNext(mutation) }
                 case .resumeLanes: resumeIdleLanes(reactor: reactor)
                 case .mutation, .streamEnded: break // mutations go to the loop only; a stream's end is counted above
                 }
@@ -258,7 +258,16 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     @inlinable
     func forward(_ mutation: R.Mutation, from stream: MutationStream<R>) {
         guard lock.withLock({ streams[ObjectIdentifier(stream)] != nil }) else { return } // cancelled by `.latest`
-        emit(.next(mutation))
+        emitNext(mutation)
+    }
+
+    /// `emit(.next(mutation))`, with no event made for the loop, which takes the mutation as it is.
+    @inlinable
+    func emitNext(_ mutation: R.Mutation) {
+        switch output {
+        case .loop(let loop): loop.receiveMutation(mutation)
+        case .observer(let box): box.observer.on(.next(mutation))
+        }
     }
 
     @inlinable
