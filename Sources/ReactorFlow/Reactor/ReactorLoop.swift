@@ -252,10 +252,10 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
         withUnsafeMutablePointer(to: &current) { current in
             let previous = current.move()
             let state = reactor.reduce(state: previous, mutation: mutation)
-            // One path for both destinations, so that a reactor type carries the release of what a publish leaves
-            // once: the relay shares `lock`, the subject behind `transform(state:)` has a lock of its own. The
-            // subject's replay buffer gets a copy made here, from the value `reduce` just returned.
-            // One call, whichever the destination: each call site copies the state for the buffer.
+            // One call for both destinations (each call site would copy the state for the buffer, and release what
+            // the publish leaves): the relay shares `lock`, the subject behind `transform(state:)` has a lock of its
+            // own. The subject's replay buffer gets a copy made here, from the value `reduce` just returned. Both
+            // subjects live as long as the loop, so neither is retained here.
             let destination = Unmanaged.passUnretained(statesGoToRelay ? relay : reducedStatesCore)
             let leftovers = destination._withUnsafeGuaranteedRef { $0.publishFromSoleSenderKeepingLock(state, kept: state) }
             current.initialize(to: state) // before the turn can pass to another thread
