@@ -214,16 +214,23 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         return (proceed, cancelled)
     }
 
-    /// Subscribes to the mutation stream of `action`, counted in `lane` if it has one. Specialised, but never
-    /// inlined: inlined into `receiveMerged`, it made that function differ across reactor types in more constants
-    /// than LLVM's function merging takes.
+    /// Subscribes to the mutation stream of `action`, counted in `lane` if it has one. Only making the stream's
+    /// observer is specialised (its handler runs for each of the stream's events); the rest runs once per stream, in
+    /// code compiled once (`subscribe(_:with:as:)`). Never inlined: its callers (a stream under `.merge`, a lane's,
+    /// a queued one) share one copy.
     @inlinable @inline(never)
     func follow(_ stream: Observable<R.Mutation>, for action: R.Action, lane: AnyHashable?, token: SendToken?) {
         let observer = MutationStream(stage: self, action: action, lane: lane, token: token)
-        guard register(observer, lane: lane, token: token) else { return }
-        // Through `run`, compiled once, rather than `subscribeInside`, whose inlined path for a subject would make
-        // every reactor type carry a subject subscription for its mutations.
-        let subscribe = { observer.subscription.setDisposable(stream.run(AnyObserver(observer))) }
+        subscribe(stream, with: observer, as: AnyObserver(observer))
+    }
+
+    /// `follow`'s subscription, compiled once: counts `observer` as running (unless this stage was disposed), then
+    /// subscribes it to `stream` through `run`, rather than `subscribeInside`, whose inlined path for a subject would
+    /// make every reactor type carry a subject subscription for its mutations. It looks up no type at run time.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func subscribe(_ stream: Observable<R.Mutation>, with observer: MutationStream<R>, as handler: AnyObserver<R.Mutation>) {
+        guard register(observer, lane: observer.lane, token: observer.token) else { return }
+        let subscribe = { observer.subscription.setDisposable(stream.run(handler)) }
         if case .loop(let loop) = output {
             // This runs in the loop's turn: what the stream emits while it is subscribed is reduced at once (B5).
             loop.followInline(subscribe)
