@@ -99,8 +99,10 @@ extension Reactor {
         // state is the same in every state, so any state shows it: the initial one, which the pipeline keeps, rather
         // than `currentState`, whose reading (a lock and the relay's buffer) an app would otherwise carry for this.
         let ledger = reactorStorage.pulseLedger(for: keyPath)
-        let field = PulseField(keyPath, sample: reactorStorage.pipeline(for: self).initialState)
-        return state.asObservable().lifted(PulseRunner.maker(field: field, delivery: delivery, ledger: ledger))
+        let pipeline = reactorStorage.pipeline(for: self)
+        let field = PulseField(keyPath, sample: pipeline.initialState)
+        let states: Observable<State> = pipeline.state
+        return states.lifted(PulseRunner.maker(field: field, delivery: delivery, ledger: ledger))
     }
 }
 

@@ -74,13 +74,19 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
             return unsafeDowncast(pipeline, to: ReactorPipeline<R>.self)
         case .build(let stubbed):
             // User code (`initialState`) runs without the lock.
-            let created = stubbed ? ReactorPipeline(stub: stub(for: reactor)) : ReactorPipeline(initialState: reactor.initialState, lock: lock, receiveAction: ReactorPipeline<R>.loopReceivesActions)
+            let created = stubbed ? stubPipeline(for: reactor) : ReactorPipeline(initialState: reactor.initialState, lock: lock, receiveAction: ReactorPipeline<R>.loopReceivesActions)
             publish(created)
             // The reactor's transforms run now; a reentrant use of the reactor from them gets `created` at once.
             if !created.isStub { created.wire(reactor) }
             finishBuilding()
             return created
         }
+    }
+
+    /// A stub's pipeline for `reactor`: compiled once, since only tests stub a reactor.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func stubPipeline<R: Reactor>(for reactor: R) -> ReactorPipeline<R> {
+        ReactorPipeline(stub: stub(for: reactor))
     }
 
     /// What `beginBuilding` found.
