@@ -71,10 +71,10 @@ final class SubjectSubscription<Element>: AnySubjectSubscription, Disposable, @u
         finishDeliveryKeepingLock(ended: false)
     }
 
-    /// `deliverKeepingLock(.next(element))`, compiled once
-    /// (see `SubjectCore.deliverKeepingLock(element:sequence:to:eventsOutOfLine:)`). Without
-    /// `specialize.generic.never`, cross-module optimisation copies a function this small into the app and
-    /// specialises it there, bringing back the code it exists to avoid.
+    /// `deliverKeepingLock(.next(element))`, compiled once, in a function of its own: the state relay's walk, compiled
+    /// once too, calls it for a subscriber without an element handler, so that the event, whose type code compiled once
+    /// looks up at run time, is made only for such a subscriber and not on every element
+    /// (see `SubjectCore.deliverKeepingLock(element:sequence:to:eventsOutOfLine:)`).
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     func deliverNextUnspecializedKeepingLock(_ element: Element) {
         deliverKeepingLock(.next(element))
