@@ -262,9 +262,11 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
             // The queue and `running` are read only holding `lock`, which the relay's publish returned with.
             let idle = isLast && statesGoToRelay && lastQueued == nil
             if idle { running = false }
+            let waitersToWake = idle && !idleWaiters.isEmpty
             destination._withUnsafeGuaranteedRef { $0.lock.unlock() } // the relay's lock is `lock`
             // The previous state dies after the lock (see `SubjectCore.publishFromSoleSender`).
             withExtendedLifetime((leftovers, previous)) {}
+            if waitersToWake { wakeIdleWaitersIfIdle() }
             return idle
         }
     }

@@ -59,6 +59,11 @@ class ReactorLoopCore: EffectTracker, @unchecked Sendable { // every field but `
         super.init(lock: lock)
     }
 
+    /// A running turn counts as busy for `waitUntilIdle()` and `send(_:)`: it may hold queued actions whose streams
+    /// have not started yet. Whoever ends a turn wakes the idle waiters (`wakeIdleWaitersIfIdle`).
+    @usableFromInline
+    override var isBusyHoldingLock: Bool { running }
+
     /// Called holding `lock` by a sender queuing one of the reactor's own items, of the given size and alignment:
     /// the address the caller writes it to, in the last chunk if it has room, else in a kept or a new one.
     @usableFromInline
@@ -137,8 +142,11 @@ class ReactorLoopCore: EffectTracker, @unchecked Sendable { // every field but `
             ran = nil
             guard let last = lastQueued, let batch = chunks else {
                 running = false
+                let waitersToWake = !idleWaiters.isEmpty
                 lock.unlock()
-                return Self.release(released)
+                Self.release(released)
+                if waitersToWake { wakeIdleWaitersIfIdle() }
+                return
             }
             // The queued chunks leave the list; the empty ones after them stay.
             chunks = exchange(&last.next, with: nil)
@@ -211,6 +219,7 @@ class ReactorLoopCore: EffectTracker, @unchecked Sendable { // every field but `
             return takeAllChunksHoldingLock()
         }
         drop(dropped, runItem: runItem)
+        wakeIdleWaitersIfIdle()
     }
 
     /// Called holding `lock`: takes every chunk off the list, the queued ones and the empty ones kept after them.

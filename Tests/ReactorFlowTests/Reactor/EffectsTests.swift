@@ -274,7 +274,7 @@ struct EffectsTests {
         await cancelled.wait()
     }
 
-    @Test("send returns only after the last mutation of its action is reduced")
+    @Test("D4 send returns only after the last mutation of its action is reduced")
     func sendWaits() async {
         let reactor = AsyncReactor(started: AsyncSignal(), cancelled: AsyncSignal())
         await reactor.send(.quick)
@@ -283,7 +283,7 @@ struct EffectsTests {
         #expect(reactor.currentState.steps == ["one", "two", "three", "sync"])
     }
 
-    @Test("waitUntilIdle returns once every running mutation stream has finished; at once when none runs")
+    @Test("D4 waitUntilIdle returns once every running mutation stream has finished; at once when none runs")
     func waitUntilIdle() async {
         let reactor = AsyncReactor(started: AsyncSignal(), cancelled: AsyncSignal())
         await reactor.waitUntilIdle()
@@ -297,7 +297,7 @@ struct EffectsTests {
 
     /// A stream that ends on one thread while another thread runs the reactor's loop leaves its last mutation queued
     /// there: the stream counts as running (for `send` and `waitUntilIdle`) until that mutation is reduced.
-    @Test("a mutation stream counts as running until the mutations it sent before it ended are reduced")
+    @Test("D4 a mutation stream counts as running until the mutations it sent before it ended are reduced")
     func streamEndIsCountedAfterItsMutations() async {
         let reactor = BlockingReduceReactor()
         let effects = reactor.reactorStorage.pipeline(for: reactor).effects
@@ -312,6 +312,30 @@ struct EffectsTests {
         reactor.release.signal()
         await reactor.waitUntilIdle()
         #expect(reactor.currentState == 101)
+        #expect(effects.count == 0)
+    }
+
+    /// An action sent while another thread runs the reactor's loop waits in the queue: until that turn takes it, no
+    /// stream of it runs, yet the reactor is not idle.
+    @Test("D4 waitUntilIdle waits for an action queued behind another thread's turn, and for the streams it starts")
+    func idleWaitsForTheLoopsTurn() async {
+        let reactor = BlockingReduceReactor()
+        let effects = reactor.reactorStorage.pipeline(for: reactor).effects
+        let shared = Shared(reactor)
+        Thread.detachNewThread { shared.value.action.onNext(.block) } // its `reduce` waits for `release`
+        reactor.entered.wait()
+        reactor.action.onNext(.followSignalling) // queued behind the blocked item
+        let woken = LockedLog()
+        effects.whenIdle { woken.append("idle at \(shared.value.currentState)") }
+        #expect(effects.count == 0)
+        #expect(woken.all == []) // no stream runs, but the queued action has not been taken
+        reactor.release.signal()
+        reactor.followed.wait() // the other thread's turn subscribes to the queued action's stream
+        #expect(woken.all == []) // its stream runs
+        reactor.stream.onNext(.add(1))
+        reactor.stream.onCompleted()
+        await reactor.waitUntilIdle() // woken after the waiter registered before it, in the same wake-up
+        #expect(woken.all == ["idle at 101"])
         #expect(effects.count == 0)
     }
 
@@ -331,7 +355,7 @@ struct EffectsTests {
 
 /// A reactor whose `.block` is reduced on whichever thread runs it, waiting there until the test signals `release`.
 final class BlockingReduceReactor: Reactor, @unchecked Sendable { // the semaphores and the subject are thread-safe
-    enum Action { case follow, block }
+    enum Action { case follow, followSignalling, block }
     enum Mutation { case add(Int), block }
     typealias State = Int
 
@@ -340,10 +364,13 @@ final class BlockingReduceReactor: Reactor, @unchecked Sendable { // the semapho
     let stream = PublishSubject<Mutation>()
     let entered = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
+    /// Signalled when `.followSignalling`'s stream is subscribed to.
+    let followed = DispatchSemaphore(value: 0)
 
     func mutate(action: Action) -> Observable<Mutation> {
         switch action {
         case .follow: return stream.asObservable()
+        case .followSignalling: return stream.do(onSubscribed: { [followed] in followed.signal() })
         case .block: return .just(.block)
         }
     }

@@ -7,15 +7,18 @@ import Darwin
 #endif
 import Synchronization
 
-/// Counts a reactor's running mutation streams and wakes whoever waits for none to be left.
+/// Counts a reactor's running mutation streams and wakes whoever waits for the reactor to be idle: no stream
+/// running and, for a reactor's loop, no turn running (a turn may hold queued actions whose streams have not started
+/// yet).
 ///
 /// A reactor's loop is its tracker (a subclass), which saves an object per reactor; a stub's pipeline, which runs no
 /// streams, uses the shared `idle` one.
 @usableFromInline
 package class EffectTracker: @unchecked Sendable { // fields are guarded by `lock`
     @usableFromInline let lock: Lock
-    private var running = 0
-    private var idleWaiters: [@Sendable () -> Void] = []
+    private var streamsRunning = 0
+    /// Read by the loop where its turn ends (see `wakeIdleWaitersIfIdle`).
+    @usableFromInline var idleWaiters: [@Sendable () -> Void] = []
 
     /// `lock` may be shared with objects that, like this one, never call out while holding it.
     @usableFromInline init(lock: Lock) { self.lock = lock }
@@ -24,9 +27,12 @@ package class EffectTracker: @unchecked Sendable { // fields are guarded by `loc
     @usableFromInline static let idle = EffectTracker(lock: Lock.make())
 
     /// The number of mutation streams running now.
-    package var count: Int { lock.withLock { running } }
+    package var count: Int { lock.withLock { streamsRunning } }
 
-    @usableFromInline func started() { lock.withLock { running += 1 } }
+    /// Called holding `lock`: whether work other than the streams is under way (the loop overrides it with its turn).
+    @usableFromInline var isBusyHoldingLock: Bool { false }
+
+    @usableFromInline func started() { lock.withLock { streamsRunning += 1 } }
 
     /// A mutation stream ended (or was cancelled): it no longer counts, here or for the `send(_:)` that started it.
     @usableFromInline func streamEnded(token: SendToken?) {
@@ -36,18 +42,30 @@ package class EffectTracker: @unchecked Sendable { // fields are guarded by `loc
 
     @usableFromInline func finished() {
         let waiters = lock.withLock { () -> [@Sendable () -> Void] in
-            running -= 1
-            guard running == 0 else { return [] }
-            defer { idleWaiters = [] }
-            return idleWaiters
+            streamsRunning -= 1
+            return takeIdleWaitersIfIdleHoldingLock()
         }
         for waiter in waiters { waiter() }
     }
 
-    /// Calls `body` once no stream is running (now, if none is).
-    func whenIdle(_ body: @escaping @Sendable () -> Void) {
+    /// Called holding `lock`: the waiters to wake, if the reactor is idle now; they leave the list.
+    private func takeIdleWaitersIfIdleHoldingLock() -> [@Sendable () -> Void] {
+        guard streamsRunning == 0, !isBusyHoldingLock, !idleWaiters.isEmpty else { return [] }
+        defer { idleWaiters = [] }
+        return idleWaiters
+    }
+
+    /// Called without `lock` by the loop after a turn that ended with waiters in the list: wakes them if the reactor
+    /// is still idle. If another turn started meanwhile, its end wakes them.
+    @usableFromInline @inline(never)
+    func wakeIdleWaitersIfIdle() {
+        for waiter in lock.withLock({ takeIdleWaitersIfIdleHoldingLock() }) { waiter() }
+    }
+
+    /// Calls `body` once the reactor is idle (now, if it is).
+    package func whenIdle(_ body: @escaping @Sendable () -> Void) {
         let now = lock.withLock { () -> Bool in
-            if running == 0 { return true }
+            if streamsRunning == 0 && !isBusyHoldingLock { return true }
             idleWaiters.append(body)
             return false
         }
@@ -129,7 +147,7 @@ extension Reactor {
     /// (with the default scheduler). For tests and for SwiftUI's `.task` and `.refreshable`.
     ///
     /// If the action could not be followed (another thread was processing actions at that moment, or
-    /// `transform(action:)` delayed it), this waits until no mutation stream of the reactor is running.
+    /// `transform(action:)` delayed it), this waits as `waitUntilIdle()` does (rule D4).
     ///
     /// ```swift
     /// .refreshable { await reactor.send(.refresh) }
@@ -150,8 +168,9 @@ extension Reactor {
 }
 
 extension Reactor {
-    /// Returns once none of the reactor's mutation streams is running (at once if none is), their mutations
-    /// reduced (with the default scheduler).
+    /// Returns once the reactor is idle (at once if it is): its loop runs no turn, so every action sent before this
+    /// call has been taken, even one queued behind another thread's work, and none of its mutation streams is
+    /// running, their mutations reduced (with the default scheduler). Rule D4.
     ///
     /// For code that must not send its next action while an earlier one's stream is still finishing: a state that
     /// says "done" (say, `isLoading == false`) can be reduced just before its stream completes, and a `.first` or
