@@ -259,14 +259,13 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
             let destination = Unmanaged.passUnretained(statesGoToRelay ? relay : reducedStatesCore)
             let leftovers = destination._withUnsafeGuaranteedRef { $0.publishFromSoleSenderKeepingLock(state, kept: state) }
             current.initialize(to: state) // before the turn can pass to another thread
-            // The queue and `running` are read only holding `lock`, which the relay's publish returned with.
+            // The queue and `running` are read only holding `lock`, which the relay's publish returned with. A turn
+            // with idle waiters never ends here: they keep an item queued (see `ReactorLoopCore.isBusyHoldingLock`).
             let idle = isLast && statesGoToRelay && lastQueued == nil
             if idle { running = false }
-            let waitersToWake = idle && !idleWaiters.isEmpty
             destination._withUnsafeGuaranteedRef { $0.lock.unlock() } // the relay's lock is `lock`
             // The previous state dies after the lock (see `SubjectCore.publishFromSoleSender`).
             withExtendedLifetime((leftovers, previous)) {}
-            if waitersToWake { wakeIdleWaitersIfIdle() }
             return idle
         }
     }

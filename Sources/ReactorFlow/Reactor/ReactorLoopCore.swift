@@ -60,9 +60,23 @@ class ReactorLoopCore: EffectTracker, @unchecked Sendable { // every field but `
     }
 
     /// A running turn counts as busy for `waitUntilIdle()` and `send(_:)`: it may hold queued actions whose streams
-    /// have not started yet. Whoever ends a turn wakes the idle waiters (`wakeIdleWaitersIfIdle`).
+    /// have not started yet.
+    ///
+    /// The turn's end wakes the idle waiters. So that the direct path's `reduce`, which ends a turn when nothing is
+    /// queued, carries no check for them (it runs for every action), a turn with waiters always has something
+    /// queued, and ends in `runQueued`, which checks (see `waitForTurnEndHoldingLock`).
     @usableFromInline
     override var isBusyHoldingLock: Bool { running }
+
+    /// Called holding `lock` while the turn runs and idle waiters wait for its end: queues an item that does
+    /// nothing, unless something is queued already, so that the turn ends in `runQueued`.
+    @usableFromInline
+    override func waitForTurnEndHoldingLock() {
+        guard lastQueued == nil else { return }
+        let item = QueuedSpecial { _, _ in }
+        insertAfterQueuedHoldingLock(item)
+        lastQueued = item
+    }
 
     /// Called holding `lock` by a sender queuing one of the reactor's own items, of the given size and alignment:
     /// the address the caller writes it to, in the last chunk if it has room, else in a kept or a new one.

@@ -339,6 +339,27 @@ struct EffectsTests {
         #expect(effects.count == 0)
     }
 
+    /// The loop's turn usually ends where it reduces its action's last mutation, with nothing queued; a waiter that
+    /// comes meanwhile makes it end where waiters are woken.
+    @Test("D4 a waiter that comes while another thread's turn runs, with nothing queued, is woken as that turn ends")
+    func idleWaiterIsWokenAtTheTurnsEnd() {
+        let reactor = BlockingReduceReactor()
+        let effects = reactor.reactorStorage.pipeline(for: reactor).effects
+        let shared = Shared(reactor)
+        let returned = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            shared.value.action.onNext(.block) // its `reduce` waits for `release`
+            returned.signal()
+        }
+        reactor.entered.wait()
+        let woken = LockedLog()
+        effects.whenIdle { woken.append("idle at \(shared.value.currentState)") }
+        #expect(woken.all == [])
+        reactor.release.signal()
+        returned.wait()
+        #expect(woken.all == ["idle at 100"])
+    }
+
     @Test("Observable.run emits what it sends, fails with what it throws")
     func observableRun() async throws {
         let values = try await Observable<Int>.run { send in

@@ -32,6 +32,10 @@ package class EffectTracker: @unchecked Sendable { // fields are guarded by `loc
     /// Called holding `lock`: whether work other than the streams is under way (the loop overrides it with its turn).
     @usableFromInline var isBusyHoldingLock: Bool { false }
 
+    /// Called holding `lock` when idle waiters wait only for the work `isBusyHoldingLock` reports: its end must wake
+    /// them (with `wakeIdleWaitersIfIdle`).
+    @usableFromInline func waitForTurnEndHoldingLock() {}
+
     @usableFromInline func started() { lock.withLock { streamsRunning += 1 } }
 
     /// A mutation stream ended (or was cancelled): it no longer counts, here or for the `send(_:)` that started it.
@@ -48,15 +52,20 @@ package class EffectTracker: @unchecked Sendable { // fields are guarded by `loc
         for waiter in waiters { waiter() }
     }
 
-    /// Called holding `lock`: the waiters to wake, if the reactor is idle now; they leave the list.
+    /// Called holding `lock`: the waiters to wake, if the reactor is idle now; they leave the list. If only the
+    /// loop's turn keeps it busy, that turn's end will wake them.
     private func takeIdleWaitersIfIdleHoldingLock() -> [@Sendable () -> Void] {
-        guard streamsRunning == 0, !isBusyHoldingLock, !idleWaiters.isEmpty else { return [] }
+        guard streamsRunning == 0, !idleWaiters.isEmpty else { return [] }
+        guard !isBusyHoldingLock else {
+            waitForTurnEndHoldingLock()
+            return []
+        }
         defer { idleWaiters = [] }
         return idleWaiters
     }
 
     /// Called without `lock` by the loop after a turn that ended with waiters in the list: wakes them if the reactor
-    /// is still idle. If another turn started meanwhile, its end wakes them.
+    /// is still idle. If another turn started meanwhile, it was made to end where it wakes them.
     @usableFromInline @inline(never)
     func wakeIdleWaitersIfIdle() {
         for waiter in lock.withLock({ takeIdleWaitersIfIdleHoldingLock() }) { waiter() }
@@ -65,8 +74,13 @@ package class EffectTracker: @unchecked Sendable { // fields are guarded by `loc
     /// Calls `body` once the reactor is idle (now, if it is).
     package func whenIdle(_ body: @escaping @Sendable () -> Void) {
         let now = lock.withLock { () -> Bool in
-            if streamsRunning == 0 && !isBusyHoldingLock { return true }
+            guard streamsRunning == 0 else {
+                idleWaiters.append(body)
+                return false
+            }
+            guard isBusyHoldingLock else { return true }
             idleWaiters.append(body)
+            waitForTurnEndHoldingLock()
             return false
         }
         if now { body() }
