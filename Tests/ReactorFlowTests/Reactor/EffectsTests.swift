@@ -101,6 +101,28 @@ final class LoadingReactor: Reactor {
     }
 }
 
+/// A reactor whose every action is one shape of `concat`, each mutation a letter appended to the state.
+final class ConcatShapesReactor: Reactor {
+    enum Action: CaseIterable { case two, three, fiveInArray, none, justsAroundAnother }
+    typealias Mutation = String
+    typealias State = [String]
+
+    let initialState: State = []
+    let reactorStorage = ReactorStorage()
+
+    func mutate(action: Action) -> Observable<Mutation> {
+        switch action {
+        case .two: .concat(.just("a"), .just("b"))
+        case .three: .concat(.just("a"), .just("b"), .just("c"))
+        case .fiveInArray: .concat(["a", "b", "c", "d", "e"].map { Observable.just($0) })
+        case .none: .concat([])
+        case .justsAroundAnother: .concat([.just("a"), .from(["b", "c"]), .just("d")])
+        }
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State { state + [mutation] }
+}
+
 final class LockedLog: @unchecked Sendable { // `lines` is guarded by `lock`
     private let lock = NSLock()
     private var lines: [String] = []
@@ -198,6 +220,25 @@ struct EffectsTests {
             .init(isLoading: true, value: 0), .init(isLoading: true, value: 7), .init(isLoading: false, value: 7),
             .init(isLoading: true, value: 7), .init(isLoading: true, value: 8), .init(isLoading: false, value: 8),
         ])
+        subscription.dispose()
+    }
+
+    @Test("B5 a concat of two, three or five justs, of none, or of justs around another stream is reduced in order before onNext returns",
+          arguments: ConcatShapesReactor.Action.allCases)
+    func concatShapes(shape: ConcatShapesReactor.Action) {
+        let reactor = ConcatShapesReactor()
+        var states: [[String]] = []
+        let subscription = reactor.state.subscribe(onNext: { states.append($0) })
+        reactor.action.onNext(shape)
+        let expected: [String] = switch shape {
+        case .two: ["a", "b"]
+        case .three: ["a", "b", "c"]
+        case .fiveInArray: ["a", "b", "c", "d", "e"]
+        case .none: []
+        case .justsAroundAnother: ["a", "b", "c", "d"]
+        }
+        #expect(reactor.currentState == expected)
+        #expect(states == [[]] + expected.indices.map { Array(expected[...$0]) })
         subscription.dispose()
     }
 

@@ -28,6 +28,16 @@ public class Observable<Element>: ObservableType {
     /// optimizer in the mutation stage.)
     @inlinable var kind: ObservableKind { .other }
 
+    /// When the elements a subscription would receive, synchronously and followed by completion, are known without
+    /// subscribing (a `just`, a `concat` of `just`s): hands each to `body` in order, with whether it is the last, and
+    /// returns true. Otherwise returns false, calling nothing. Lets the reactor's mutation stage apply such a stream
+    /// without a subscription.
+    ///
+    /// A class method, so compiled once for every element type: it hands the elements on by address. Nothing runs
+    /// here after `body` was given the last element.
+    @usableFromInline
+    func forEachKnownElement(_ body: (_ element: Element, _ isLast: Bool) -> Void) -> Bool { false }
+
     /// Starts a subscription that sends this stream's events to `observer`; dispose the result to end it early.
     @inlinable
     public final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

@@ -91,6 +91,12 @@ final class Just<Element>: Observable<Element> {
         observer.onCompleted()
         return Disposables.create()
     }
+
+    @usableFromInline @_semantics("optimize.sil.specialize.generic.never")
+    override func forEachKnownElement(_ body: (_ element: Element, _ isLast: Bool) -> Void) -> Bool {
+        body(element, true)
+        return true
+    }
 }
 
 private final class Empty<Element>: Observable<Element> {

@@ -82,9 +82,20 @@ final class ConcatObservable<Element>: Observable<Element> {
         ConcatObservable(third.map { [first, second, $0] } ?? [first, second])
     }
 
-    /// The sources if every one is a `just`, so that the elements are known without subscribing.
-    @inlinable
-    var justSources: [Observable<Element>]? { sources.allSatisfy { Just.matching($0) != nil } ? sources : nil }
+    /// Known when every source is a `just`. The sources are read as an array of objects, the same layout: as an
+    /// array of a generic type, each access would be a call that looks up the type, in this unspecialised code.
+    @usableFromInline @_semantics("optimize.sil.specialize.generic.never")
+    override func forEachKnownElement(_ body: (_ element: Element, _ isLast: Bool) -> Void) -> Bool {
+        let objects = unsafeBitCast(sources, to: [AnyObject].self)
+        guard !objects.isEmpty, objects.allSatisfy({ unsafeDowncast($0, to: Observable<Element>.self).kind == .just }) else {
+            return false
+        }
+        let last = objects.count - 1
+        for index in 0...last {
+            body(unsafeDowncast(objects[index], to: Just<Element>.self).element, index == last)
+        }
+        return true
+    }
 
     @usableFromInline
     override func run(_ observer: AnyObserver<Element>) -> Disposable {
@@ -122,16 +133,31 @@ final class ConcatOfJusts<Element>: Observable<Element> {
     @usableFromInline let first: Element
     @usableFromInline let second: Element
     @usableFromInline let third: Element?
+    /// Whether `third` holds an element: testing the optional itself in unspecialised code is a runtime call.
+    @usableFromInline let hasThird: Bool
 
     @inlinable
     init(_ first: Element, _ second: Element, _ third: Element?) {
         self.first = first
         self.second = second
         self.third = third
+        hasThird = third != nil
         super.init()
     }
 
     @inlinable override var kind: ObservableKind { .concatOfJusts }
+
+    @usableFromInline @_semantics("optimize.sil.specialize.generic.never")
+    override func forEachKnownElement(_ body: (_ element: Element, _ isLast: Bool) -> Void) -> Bool {
+        body(first, false)
+        guard hasThird else {
+            body(second, true)
+            return true
+        }
+        body(second, false)
+        body(third.unsafelyUnwrapped, true)
+        return true
+    }
 
     /// Exactly what the `concat` of the `just`s would do when subscribed (including its trampolining).
     @usableFromInline

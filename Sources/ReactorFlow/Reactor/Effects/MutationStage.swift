@@ -135,24 +135,13 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         applyNow(Just.element(of: stream), true)
     }
 
-    /// `receive` for a stream under `.merge` that is not a `just`.
+    /// `receive` for a stream under `.merge` that is not a `just`: what subscribing would do, synchronously and in
+    /// order, without the subscription when its mutations are known (a `concat` of `just`s), in code compiled once
+    /// (see `Observable.forEachKnownElement`); otherwise the stream is followed.
     @inlinable @inline(never)
     func receiveMerged(_ stream: Observable<R.Mutation>, for action: R.Action, token: SendToken?,
                        applyNow: (_ mutation: R.Mutation, _ isLast: Bool) -> Void) {
-        // What subscribing would do, synchronously and in order, without the subscription. One call of `applyNow`,
-        // in a loop, rather than one per case: each call site is code every reactor type carries.
-        let kind = stream.kind
-        let count: Int
-        switch kind {
-        case .just: count = 1
-        case .concatOfJusts: count = unsafeDowncast(stream, to: ConcatOfJusts<R.Mutation>.self).third == nil ? 2 : 3
-        case .concat: count = unsafeDowncast(stream, to: ConcatObservable<R.Mutation>.self).justSources?.count ?? 0
-        case .other: count = 0
-        }
-        guard count > 0 else { return follow(stream, for: action, lane: nil, token: token) }
-        for index in 0..<count {
-            applyNow(Self.knownMutation(index, of: stream, kind: kind), index == count - 1)
-        }
+        guard stream.forEachKnownElement(applyNow) else { return follow(stream, for: action, lane: nil, token: token) }
     }
 
     /// `receive` for an action whose policy is not `.merge`.
@@ -165,21 +154,6 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
             effects.streamEnded(token: stream.token)
         }
         if proceed { follow(reactor.mutate(action: action), for: action, lane: key, token: token) }
-    }
-
-    /// Mutation number `index` of `stream`, a `just`, a `concat` of `just`s or a `ConcatOfJusts` (its `kind`), which
-    /// has more than `index` of them.
-    @inlinable
-    static func knownMutation(_ index: Int, of stream: Observable<R.Mutation>, kind: ObservableKind) -> R.Mutation {
-        switch kind {
-        case .just:
-            return Just.element(of: stream)
-        case .concatOfJusts:
-            let justs = unsafeDowncast(stream, to: ConcatOfJusts<R.Mutation>.self)
-            return index == 0 ? justs.first : index == 1 ? justs.second : justs.third.unsafelyUnwrapped
-        case .concat, .other:
-            return Just.element(of: unsafeDowncast(stream, to: ConcatObservable<R.Mutation>.self).sources[index])
-        }
     }
 
     /// Applies `policy` to `action` in its lane: whether its stream starts now, and the streams it cancels
