@@ -236,10 +236,18 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         lanes[lane, default: Lane()].running.append(stream)
     }
 
+    /// A mutation from one of this stage's streams, unless that stream was cancelled (`.latest`) and sends anyway.
     @inlinable
     func forward(_ mutation: R.Mutation, from stream: MutationStream<R>) {
-        guard lock.withLock({ streams[ObjectIdentifier(stream)] != nil }) else { return } // cancelled by `.latest`
+        guard isRunning(stream) else { return }
         emitNext(mutation)
+    }
+
+    /// Whether `stream` still counts as running. Compiled once, unspecialised: the bookkeeping is the same for every
+    /// reactor type (see `RunningStream`).
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func isRunning(_ stream: RunningStream) -> Bool {
+        lock.withLock { streams[ObjectIdentifier(stream)] != nil }
     }
 
     /// `emit(.next(mutation))`, with no event made for the loop, which takes the mutation as it is.
