@@ -119,23 +119,36 @@ final class PulseRunner<State, Value> {
     @usableFromInline let emit: (UnsafePointer<Value>, OperatorOutput<Value>) -> Void
 
     @inlinable
-    init(field: PulseField<State, Value>, updates: PulseUpdates, output: OperatorOutput<Value>) {
+    init(field: PulseField<State, Value>, updates: PulseUpdates, output: OperatorOutput<Value>,
+         emit: @escaping (UnsafePointer<Value>, OperatorOutput<Value>) -> Void) {
         self.field = field
         self.updates = updates
         self.output = output
-        emit = PulseEmission<Value>.emit
+        self.emit = emit
     }
 
     /// How each subscription makes its runner and its handlers: the first operator of a fused chain over `state`.
+    /// Only `emit` is made here, for the value's type.
     @inlinable
     static func maker(field: PulseField<State, Value>, delivery: PulseDelivery, ledger: PulseLedger) -> ChainHeadMaker<State, Value> {
+        makerUnspecialized(field: field, delivery: delivery, ledger: ledger, emit: PulseEmission<Value>.emit)
+    }
+
+    /// `maker`, compiled once: it runs once per subscription, and the handlers it makes call code compiled once
+    /// (`receive`, and `on`), which hands each state on by address.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    static func makerUnspecialized(field: PulseField<State, Value>, delivery: PulseDelivery, ledger: PulseLedger,
+                                   emit: @escaping (UnsafePointer<Value>, OperatorOutput<Value>) -> Void) -> ChainHeadMaker<State, Value> {
         ChainHeadMaker { output, wantsElements in
-            let runner = PulseRunner(field: field, updates: PulseUpdates(delivery: delivery, ledger: ledger), output: output)
+            let runner = PulseRunner(field: field, updates: PulseUpdates(delivery: delivery, ledger: ledger), output: output,
+                                     emit: emit)
             return ChainHead(events: { runner.on($0) }, elements: wantsElements ? ElementHandler { runner.receive($0) } : nil)
         }
     }
 
-    @inlinable
+    /// Each event, where the subscriber takes no elements alone (`observe(on:)`, for one). Compiled once: taking the
+    /// state out of the event looks up the event's type at run time, a small cost beside such a subscriber's own.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     func on(_ event: Event<State>) {
         switch event {
         case .next(let state): receive(state)

@@ -19,15 +19,25 @@ struct PulseTests {
         #expect(pulse.valueUpdatedCount == 0)
     }
 
-    @Test("C2 an alert sent twice shows twice; an unrelated action shows nothing")
+    /// An observer takes events, so each state reaches the pulse wrapped in one; `subscribe(onNext:)` and a chain
+    /// after the pulse take the states alone. Both paths give the same values.
+    @Test("C2 an alert sent twice shows twice; an unrelated action shows nothing; to an observer, an onNext and a chain alike")
     func pulseEmitsPerAssignment() {
         let reactor = ProbeReactor()
         let (alerts, _) = reactor.pulse(\.$alert).log()
+        var received: [String?] = []
+        let onNext = reactor.pulse(\.$alert).subscribe(onNext: { received.append($0) })
+        var chained: [String] = []
+        let chain = reactor.pulse(\.$alert).compactMap { $0 }.map { $0.uppercased() }.subscribe(onNext: { chained.append($0) })
         reactor.action.onNext(.record("alert:Hello"))
         reactor.action.onNext(.record("alert:Hello"))
         reactor.action.onNext(.add(1))
         reactor.action.onNext(.record("unrelated"))
-        #expect(alerts.elements == [nil, "Hello", "Hello"])
+        #expect(alerts.events == [.next(nil), .next("Hello"), .next("Hello")])
+        #expect(received == [nil, "Hello", "Hello"])
+        #expect(chained == ["HELLO", "HELLO"])
+        onNext.dispose()
+        chain.dispose()
     }
 
     @Test("C3 .latest replays the current value (even the initial one) to a new subscriber")
