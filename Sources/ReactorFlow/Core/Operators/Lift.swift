@@ -88,7 +88,10 @@ struct ChainHeadMaker<Source, Element> {
 
     /// The same first operator, sending to the operator `next` makes: its elements to that one's element handler,
     /// which spares wrapping each in an event and taking it out again, the rest to its event handler.
-    @inlinable
+    ///
+    /// Compiled once: it runs once per subscription and only hands handlers on, made by each operator in code
+    /// specialised for it. Without `specialize.generic.never`, cross-module optimisation would copy it into the app.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     func appending<Result>(_ next: ChainHeadMaker<Element, Result>) -> ChainHeadMaker<Source, Result> {
         ChainHeadMaker<Source, Result> { output, wantsElements in
             let nextHead = next.make(output, wantsElements: true)
