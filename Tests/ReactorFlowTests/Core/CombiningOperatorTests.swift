@@ -167,11 +167,28 @@ struct CombiningOperatorTests {
         #expect(results.events == [.next(220, "1x"), .next(230, "3x"), .next(240, "3y"), .completed(260)])
     }
 
-    @Test func combineLatestCompletesAtOnceWhenASourceEndsEmpty() {
-        let a = scheduler.createHotObservable([.next(210, 1)])
-        let b = scheduler.createHotObservable([.completed(220, Int.self)])
-        let results = scheduler.start { Observable.combineLatest(a, b) { $0 + $1 } }
-        #expect(results.events == [.completed(220)])
+    /// RxSwift 6: a source that ends without a value does not end the output by itself; the output ends when every
+    /// source has, or when an element arrives that can never be combined because the others have ended.
+    @Test("A9 combineLatest ends when every source has, or when an element can never be combined; an empty source alone does not end it")
+    func combineLatestCompletion() {
+        let never = scheduler.createHotObservable([.next(150, 1)])
+        let empty = scheduler.createHotObservable([.next(150, 1), .completed(210)])
+        let neverEmpty = scheduler.start { Observable.combineLatest(never, empty) { $0 + $1 } }
+        #expect(neverEmpty.events == [])
+        #expect(empty.subscriptions == [Subscription(200, 210)])
+
+        let later = TestScheduler(initialClock: 0)
+        let ended = later.createHotObservable([.next(150, 1), .completed(210)])
+        let sending = later.createHotObservable([.next(150, 1), .next(215, 2), .completed(220)])
+        let emptyThenValue = later.start { Observable.combineLatest(ended, sending) { $0 + $1 } }
+        #expect(emptyThenValue.events == [.completed(215)])
+        #expect(sending.subscriptions == [Subscription(200, 215)])
+
+        let collection = TestScheduler(initialClock: 0)
+        let c = collection.createHotObservable([.next(150, 1), .completed(210)])
+        let d = collection.createHotObservable([.next(150, 1), .next(215, 2), .completed(220)])
+        let array = collection.start { Observable.combineLatest([c.asObservable(), d.asObservable()]) }
+        #expect(array.events == [.completed(215)])
     }
 
     @Test func combineLatestThreeFourAndArrayForms() {
@@ -192,14 +209,36 @@ struct CombiningOperatorTests {
 
     @Test func zipPairsByIndex() {
         let a = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
-        let b = scheduler.createHotObservable([.next(215, "a"), .next(240, "b"), .next(250, "c")])
+        let b = scheduler.createHotObservable([.next(215, "a"), .next(240, "b"), .next(250, "c"), .completed(260)])
         let results = scheduler.start { Observable.zip(a, b) { "\($0)\($1)" } }
-        #expect(results.events == [.next(215, "1a"), .next(240, "2b"), .completed(240)])
+        #expect(results.events == [.next(215, "1a"), .next(240, "2b"), .completed(260)])
         let three = Observable.zip(Observable.of(1, 2), Observable.of("a", "b"), Observable.of(true)) { "\($0)\($1)\($2)" }
         #expect(three.log().0.events == [.next("1atrue"), .completed])
         #expect(Observable.zip([Observable.of(1, 2), Observable.of(3, 4)]).log().0.elements == [[1, 3], [2, 4]])
         let (tuples, _) = Observable<(Int, Int)>.zip(Observable.of(1), Observable.of(2)).log()
         #expect(tuples.elements.map { $0.0 + $0.1 } == [3])
+    }
+
+    /// RxSwift 6 ends `zip` only when every source has ended: a source that completed with nothing left to pair does
+    /// not end it. Its collection form also ends when an element arrives that can never be paired.
+    @Test("A9 zip completes once every source has completed; zip of a collection also when an element cannot be paired")
+    func zipCompletion() {
+        let never = scheduler.createHotObservable([.next(150, 1)])
+        let empty = scheduler.createHotObservable([.next(150, 1), .completed(210)])
+        let neverEmpty = scheduler.start { Observable.zip(never, empty) { $0 + $1 } }
+        #expect(neverEmpty.events == [])
+
+        let later = TestScheduler(initialClock: 0)
+        let a = later.createHotObservable([.next(210, 1), .completed(220)])
+        let b = later.createHotObservable([.next(215, 10), .next(230, 20), .next(240, 30)])
+        let arity = later.start { Observable.zip(a, b) { $0 + $1 } }
+        #expect(arity.events == [.next(215, 11)])
+
+        let collection = TestScheduler(initialClock: 0)
+        let c = collection.createHotObservable([.next(210, 1), .completed(220)])
+        let d = collection.createHotObservable([.next(215, 10), .next(230, 20), .next(240, 30)])
+        let array = collection.start { Observable.zip([c.asObservable(), d.asObservable()]) }
+        #expect(array.events == [.next(215, [1, 10]), .completed(230)])
     }
 
     @Test func withLatestFromSamplesTheOther() {

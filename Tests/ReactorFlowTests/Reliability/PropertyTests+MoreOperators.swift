@@ -143,7 +143,8 @@ extension Model {
         (a.map { (0, $0) } + b.map { (1, $0) }).sorted { $0.1.time < $1.1.time }
     }
 
-    /// `zip(a, b) { $0 + $1 }`: pairs by index; ends when a completed source has nothing left to pair.
+    /// `zip(a, b) { $0 + $1 }`: pairs by index; ends once both have completed (RxSwift 6), even when one left
+    /// nothing to pair.
     static func zip(_ a: Script, _ b: Script) -> Script {
         var queues: [[Int]] = [[], []]
         var completed = [false, false]
@@ -154,12 +155,11 @@ extension Model {
                 queues[source].append(value)
                 if !queues[0].isEmpty && !queues[1].isEmpty {
                     result.append(.next(recorded.time, queues[0].removeFirst() + queues[1].removeFirst()))
-                    if (0...1).contains(where: { completed[$0] && queues[$0].isEmpty }) { return result + [.completed(recorded.time)] }
                 }
             case .error: return result + [recorded]
             case .completed:
                 completed[source] = true
-                if queues[source].isEmpty { return result + [recorded] }
+                if completed[0] && completed[1] { return result + [recorded] }
             }
         }
         return result

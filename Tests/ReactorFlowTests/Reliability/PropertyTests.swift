@@ -164,11 +164,14 @@ enum Model {
             switch recorded.value {
             case .next(let value):
                 latest[source] = value
-                if let x = latest[0], let y = latest[1] { result.append(.next(recorded.time, x + y)) }
+                if let x = latest[0], let y = latest[1] {
+                    result.append(.next(recorded.time, x + y))
+                } else if done[1 - source] {
+                    return result + [.completed(recorded.time)] // the other ended without a value: no row can come
+                }
             case .error:
                 return result + [recorded]
             case .completed:
-                if latest[source] == nil { return result + [recorded] }
                 done[source] = true
                 if done[0] && done[1] { return result + [recorded] }
             }

@@ -147,3 +147,67 @@ struct DriverSignalTests {
         #expect(collected.matching("binder-error").count == 1)
     }
 }
+
+/// `Driver.combineLatest` and `Driver.zip` for 2 to 8 sources, in the serialized suite: they mock the sharing scheduler.
+extension DriverSignalTests {
+    @Test("A9 Driver.combineLatest and Driver.zip of 2 to 8, with a result selector and as a tuple, deliver on the sharing scheduler",
+          arguments: ArityTests.arities)
+    func driverArities(arity: Int) {
+        let forms: [([Driver<Int>]) -> Driver<[Int]>] = [Self.combineLatest, Self.combineLatestTuple, Self.zip, Self.zipTuple]
+        for form in forms {
+            let scheduler = TestScheduler(initialClock: 0)
+            let results = withSharing(on: scheduler) {
+                scheduler.start { form((0..<arity).map { Driver.just($0) }).asObservable() }
+            }
+            #expect(results.events == [.next(201, Array(0..<arity)), .completed(201)])
+        }
+    }
+
+    static func combineLatest(_ s: [Driver<Int>]) -> Driver<[Int]> {
+        switch s.count {
+        case 2: Driver.combineLatest(s[0], s[1]) { [$0, $1] }
+        case 3: Driver.combineLatest(s[0], s[1], s[2]) { [$0, $1, $2] }
+        case 4: Driver.combineLatest(s[0], s[1], s[2], s[3]) { [$0, $1, $2, $3] }
+        case 5: Driver.combineLatest(s[0], s[1], s[2], s[3], s[4]) { [$0, $1, $2, $3, $4] }
+        case 6: Driver.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5]) { [$0, $1, $2, $3, $4, $5] }
+        case 7: Driver.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6]) { [$0, $1, $2, $3, $4, $5, $6] }
+        default: Driver.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]) { [$0, $1, $2, $3, $4, $5, $6, $7] }
+        }
+    }
+
+    static func combineLatestTuple(_ s: [Driver<Int>]) -> Driver<[Int]> {
+        switch s.count {
+        case 2: Driver.combineLatest(s[0], s[1]).map(ArityTests.flattened)
+        case 3: Driver.combineLatest(s[0], s[1], s[2]).map(ArityTests.flattened)
+        case 4: Driver.combineLatest(s[0], s[1], s[2], s[3]).map(ArityTests.flattened)
+        case 5: Driver.combineLatest(s[0], s[1], s[2], s[3], s[4]).map(ArityTests.flattened)
+        case 6: Driver.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5]).map(ArityTests.flattened)
+        case 7: Driver.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6]).map(ArityTests.flattened)
+        default: Driver.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]).map(ArityTests.flattened)
+        }
+    }
+
+    static func zip(_ s: [Driver<Int>]) -> Driver<[Int]> {
+        switch s.count {
+        case 2: Driver.zip(s[0], s[1]) { [$0, $1] }
+        case 3: Driver.zip(s[0], s[1], s[2]) { [$0, $1, $2] }
+        case 4: Driver.zip(s[0], s[1], s[2], s[3]) { [$0, $1, $2, $3] }
+        case 5: Driver.zip(s[0], s[1], s[2], s[3], s[4]) { [$0, $1, $2, $3, $4] }
+        case 6: Driver.zip(s[0], s[1], s[2], s[3], s[4], s[5]) { [$0, $1, $2, $3, $4, $5] }
+        case 7: Driver.zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6]) { [$0, $1, $2, $3, $4, $5, $6] }
+        default: Driver.zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]) { [$0, $1, $2, $3, $4, $5, $6, $7] }
+        }
+    }
+
+    static func zipTuple(_ s: [Driver<Int>]) -> Driver<[Int]> {
+        switch s.count {
+        case 2: Driver.zip(s[0], s[1]).map(ArityTests.flattened)
+        case 3: Driver.zip(s[0], s[1], s[2]).map(ArityTests.flattened)
+        case 4: Driver.zip(s[0], s[1], s[2], s[3]).map(ArityTests.flattened)
+        case 5: Driver.zip(s[0], s[1], s[2], s[3], s[4]).map(ArityTests.flattened)
+        case 6: Driver.zip(s[0], s[1], s[2], s[3], s[4], s[5]).map(ArityTests.flattened)
+        case 7: Driver.zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6]).map(ArityTests.flattened)
+        default: Driver.zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]).map(ArityTests.flattened)
+        }
+    }
+}

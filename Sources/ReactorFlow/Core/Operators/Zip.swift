@@ -1,32 +1,17 @@
 extension Observable {
-    /// Pairs the n-th elements of both sources; completes when a completed source has nothing left to pair.
-    ///
-    /// ```swift
-    /// Observable.zip(requests, responses) { ($0, $1) }
-    /// ```
-    public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType>(
-        _ a: A, _ b: B, resultSelector: @escaping (A.Element, B.Element) throws -> Element
-    ) -> Observable<Element> {
-        zipAny([a.asObservable().map { $0 as Any }, b.asObservable().map { $0 as Any }]) { values in
-            try resultSelector(values[0] as! A.Element, values[1] as! B.Element) // types fixed by construction
-        }
-    }
-
-    /// Zips three sources.
-    public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType>(
-        _ a: A, _ b: B, _ c: C, resultSelector: @escaping (A.Element, B.Element, C.Element) throws -> Element
-    ) -> Observable<Element> {
-        zipAny([a.asObservable().map { $0 as Any }, b.asObservable().map { $0 as Any }, c.asObservable().map { $0 as Any }]) { values in
-            try resultSelector(values[0] as! A.Element, values[1] as! B.Element, values[2] as! C.Element) // types fixed by construction
-        }
-    }
-
-    /// Zips a collection of sources into arrays.
+    /// Zips a collection of sources into arrays. Completes once every source has completed, or when an element
+    /// arrives that cannot be paired because every other source has completed (RxSwift 6's collection form).
     public static func zip<Inner>(_ sources: [Observable<Inner>]) -> Observable<[Inner]> where Element == [Inner] {
-        Observable<[Inner]>.zipAny(sources.map { $0.map { $0 as Any } }) { values in values.map { $0 as! Inner } } // types fixed by construction
+        Observable<[Inner]>.zipAny(sources.map { $0.map { $0 as Any } }, endsWhenAnElementCannotBePaired: true) { values in
+            values.map { $0 as! Inner } // types fixed by construction
+        }
     }
 
-    static func zipAny(_ sources: [Observable<Any>], resultSelector: @escaping ([Any]) throws -> Element) -> Observable<Element> {
+    /// Pairs the n-th elements of `sources`. As RxSwift 6's `zip` does, it completes only once every source has
+    /// completed, even if a completed source left nothing to pair; the collection form also completes when an element
+    /// arrives while every other source has completed (`endsWhenAnElementCannotBePaired`). The first error fails it.
+    static func zipAny(_ sources: [Observable<Any>], endsWhenAnElementCannotBePaired: Bool = false,
+                       resultSelector: @escaping ([Any]) throws -> Element) -> Observable<Element> {
         guard !sources.isEmpty else { return .empty() }
         return make { sink in
             let downstream = SerializedObserver(AnyObserver(sink))
@@ -38,10 +23,11 @@ extension Observable {
                     case .next(let value):
                         let (row, finished) = state.withLock { state -> ([Any]?, Bool) in
                             state.queues[index].append(value)
-                            guard state.queues.allSatisfy({ !$0.isEmpty }) else { return (nil, false) }
-                            let row = state.queues.indices.map { state.queues[$0].popFirst()! } // each queue was non-empty
-                            let finished = state.queues.indices.contains { state.completed[$0] && state.queues[$0].isEmpty }
-                            return (row, finished)
+                            guard state.queues.allSatisfy({ !$0.isEmpty }) else {
+                                let othersCompleted = state.completed.indices.allSatisfy { $0 == index || state.completed[$0] }
+                                return (nil, endsWhenAnElementCannotBePaired && othersCompleted)
+                            }
+                            return (state.queues.indices.map { state.queues[$0].popFirst()! }, false) // each queue was non-empty
                         }
                         if let row {
                             do { downstream.onNext(try resultSelector(row)) } catch { downstream.onError(error) }
@@ -52,7 +38,7 @@ extension Observable {
                     case .completed:
                         let finished = state.withLock { state -> Bool in
                             state.completed[index] = true
-                            return state.queues[index].isEmpty
+                            return state.completed.allSatisfy { $0 }
                         }
                         if finished { downstream.onCompleted() }
                     }

@@ -115,24 +115,6 @@ extension SharedSequence {
         SharedSequence(Observable.merge(sources.map(\.source)))
     }
 
-    /// The latest elements of both, combined, whenever either sends (once both have).
-    public static func combineLatest<A, B>(_ a: SharedSequence<SharingStrategy, A>, _ b: SharedSequence<SharingStrategy, B>,
-                                           resultSelector: @escaping (A, B) -> Element) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.combineLatest(a.source, b.source, resultSelector: resultSelector))
-    }
-
-    /// The latest elements of the three, combined, whenever one sends (once all have).
-    public static func combineLatest<A, B, C>(_ a: SharedSequence<SharingStrategy, A>, _ b: SharedSequence<SharingStrategy, B>,
-                                              _ c: SharedSequence<SharingStrategy, C>,
-                                              resultSelector: @escaping (A, B, C) -> Element) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.combineLatest(a.source, b.source, c.source, resultSelector: resultSelector))
-    }
-
-    /// The latest elements of both, as a pair.
-    public static func combineLatest<A, B>(_ a: SharedSequence<SharingStrategy, A>, _ b: SharedSequence<SharingStrategy, B>) -> SharedSequence<SharingStrategy, Element> where Element == (A, B) {
-        combineLatest(a, b) { ($0, $1) }
-    }
-
     /// The latest elements of every one of `sources`, in order.
     public static func combineLatest<Inner>(_ sources: [SharedSequence<SharingStrategy, Inner>]) -> SharedSequence<SharingStrategy, Element> where Element == [Inner] {
         SharedSequence(Observable.combineLatest(sources.map(\.source)))

@@ -145,10 +145,6 @@ extension Infallible {
     public static func merge(_ sources: Infallible<Element>...) -> Infallible<Element> {
         Infallible(raw: Observable.merge(sources.map(\.source)))
     }
-    /// The latest elements of both, whenever either sends.
-    public static func combineLatest<A, B>(_ a: Infallible<A>, _ b: Infallible<B>, resultSelector: @escaping (A, B) -> Element) -> Infallible<Element> {
-        Infallible(raw: Observable.combineLatest(a.source, b.source, resultSelector: resultSelector))
-    }
 }
 
 extension Infallible where Element: Equatable {

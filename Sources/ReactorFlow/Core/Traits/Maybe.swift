@@ -152,11 +152,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public func asCompletable() -> Completable {
         Completable(raw: primitiveSequence.source.ignoreElements())
     }
-
-    /// Both elements, once both `Maybe`s succeeded; completes if either completes empty.
-    public static func zip<A, B>(_ a: Maybe<A>, _ b: Maybe<B>, resultSelector: @escaping (A, B) throws -> Element) -> Maybe<Element> {
-        Maybe(raw: Observable.zip(a.source, b.source, resultSelector: resultSelector))
-    }
 }
 
 extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {

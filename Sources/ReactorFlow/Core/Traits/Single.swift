@@ -151,27 +151,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         Completable(raw: primitiveSequence.source.ignoreElements())
     }
 
-    /// Both elements, once both `Single`s succeeded; the first error fails it.
-    public static func zip<A, B>(_ a: Single<A>, _ b: Single<B>, resultSelector: @escaping (A, B) throws -> Element) -> Single<Element> {
-        Single(raw: Observable.zip(a.source, b.source, resultSelector: resultSelector))
-    }
-
-    /// The three elements, once all three succeeded.
-    public static func zip<A, B, C>(_ a: Single<A>, _ b: Single<B>, _ c: Single<C>,
-                                    resultSelector: @escaping (A, B, C) throws -> Element) -> Single<Element> {
-        Single(raw: Observable.zip(a.source, b.source, c.source, resultSelector: resultSelector))
-    }
-
-    /// Both elements as a pair.
-    public static func zip<A, B>(_ a: Single<A>, _ b: Single<B>) -> Single<Element> where Element == (A, B) {
-        zip(a, b) { ($0, $1) }
-    }
-
-    /// The three elements as a tuple.
-    public static func zip<A, B, C>(_ a: Single<A>, _ b: Single<B>, _ c: Single<C>) -> Single<Element> where Element == (A, B, C) {
-        zip(a, b, c) { ($0, $1, $2) }
-    }
-
     /// Every element, in the order of `singles`, once all succeeded; an empty collection succeeds with `[]`.
     public static func zip<Inner, Singles: Collection>(_ singles: Singles) -> Single<Element>
     where Singles.Element == Single<Inner>, Element == [Inner] {
