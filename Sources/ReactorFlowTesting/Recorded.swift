@@ -36,6 +36,19 @@ extension Recorded {
     }
 }
 
+extension Recorded {
+    /// The recorded events, as an array whose element type is written once: where type inference cannot tell the
+    /// events' type from `.next(210, 2)` alone, `Recorded.events(.next(210, 2), .completed(250))` can.
+    public static func events<Element>(_ recordedEvents: Recorded<Event<Element>>...) -> [Recorded<Event<Element>>] where Value == Event<Element> {
+        recordedEvents
+    }
+
+    /// `events(_:...)` for an array literal: `Recorded.events([.next(210, 2), .completed(250)])`.
+    public static func events<Element>(_ recordedEvents: [Recorded<Event<Element>>]) -> [Recorded<Event<Element>>] where Value == Event<Element> {
+        recordedEvents
+    }
+}
+
 /// When a test observable was subscribed and unsubscribed (`.max` while still subscribed).
 public struct SubscriptionRecord: Equatable, CustomDebugStringConvertible, Sendable {
     /// The virtual time the subscription started.

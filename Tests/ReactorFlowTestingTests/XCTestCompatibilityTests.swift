@@ -1,5 +1,5 @@
 import ReactorFlow
-import ReactorFlowTesting
+@testable import ReactorFlowTesting
 import XCTest
 
 /// ReactorFlowTesting from an XCTest suite, as many teams' suites are: recorded events compare with
@@ -14,6 +14,58 @@ final class XCTestCompatibilityTests: XCTestCase {
         XCTAssertEqual(observer.events.map(\.value.element), [10, 20, nil])
     }
 
+    /// RxTest's helpers, as RxTest-based suites call them (rule D3).
+    func testRxTestHelpers() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let hot = scheduler.createHotObservable([.next(210, 2), .next(220, 3), .completed(230)])
+        let observer = scheduler.start { hot.map { $0 + 1 } }
+        XCTAssertEqual(observer.events, Recorded.events(.next(210, 3), .next(220, 4), .completed(230)))
+        XCTAssertEqual(observer.events, Recorded.events([.next(210, 3), .next(220, 4), .completed(230)]))
+        XCTAssertRecordedElements(observer.events, [3, 4])
+        XCTAssertEqual(observer.events.map(\.value), [.next(3), .next(4), .completed])
+        let optionals = scheduler.createColdObservable([.next(10, Int?.none), .next(20, 1)])
+        XCTAssertEqual(optionals.recordedEvents, [.next(10, nil), .next(20, 1)])
+
+        var singles: [SingleEvent<Int>] = []
+        _ = Single.just(1).subscribe { singles.append($0) }
+        _ = Single<Int>.error(TestFailure.boom).subscribe { singles.append($0) }
+        XCTAssertEqual(singles, [.success(1), .failure(TestFailure.boom)])
+        var maybes: [MaybeEvent<Int>] = []
+        _ = Maybe.just(1).subscribe { maybes.append($0) }
+        _ = Maybe<Int>.empty().subscribe { maybes.append($0) }
+        XCTAssertEqual(maybes, [.success(1), .completed])
+        var completables: [CompletableEvent] = []
+        _ = Completable.empty().subscribe { completables.append($0) }
+        _ = Completable.error(TestFailure.boom).subscribe { completables.append($0) }
+        XCTAssertEqual(completables, [.completed, .error(TestFailure.boom)])
+    }
+
+    /// What a failing assertion reports: both sides and the first index where they differ.
+    func testAFailingComparisonReportsBothSidesAndWhereTheyDiffer() {
+        let actual: [Recorded<Event<Int>>] = [.next(210, 3), .next(220, 4)]
+        XCTAssertNil(eventsDifference(actual, actual))
+        XCTAssertEqual(eventsDifference(actual, [.next(210, 3), .next(220, 5), .completed(230)]), """
+            the events differ from index 1 on:
+            actual:
+              [0] next(3) @ 210
+              [1] next(4) @ 220
+            expected:
+              [0] next(3) @ 210
+              [1] next(5) @ 220
+              [2] completed @ 230
+            """)
+        XCTAssertEqual(eventsDifference([1, 2], [1, 2, 3]), """
+            the events differ from index 2 on:
+            actual:
+              [0] 1
+              [1] 2
+            expected:
+              [0] 1
+              [1] 2
+              [2] 3
+            """)
+    }
+
     func testAReactorUnderTheVirtualClock() {
         let scheduler = TestScheduler(initialClock: 0)
         let reactor = StopwatchReactor(scheduler: scheduler)
@@ -24,3 +76,5 @@ final class XCTestCompatibilityTests: XCTestCase {
         XCTAssertEqual(states.events, [.next(0, 0), .next(11, 1), .next(12, 2)])
     }
 }
+
+private enum TestFailure: Error { case boom }
