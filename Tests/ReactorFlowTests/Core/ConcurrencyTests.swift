@@ -114,6 +114,42 @@ struct ConcurrencyTests {
         #expect(timer == [0])
     }
 
+    @Test("A7 concurrent dispatch queue scheduler: work runs on its queue, a disposed action does not run, observe(on:) through it delivers in order and never concurrently")
+    func concurrentDispatchQueueScheduler() async throws {
+        let queue = DispatchQueue(label: "concurrent-test", attributes: .concurrent)
+        let key = DispatchSpecificKey<Bool>()
+        queue.setSpecific(key: key, value: true)
+        let scheduler = ConcurrentDispatchQueueScheduler(queue: queue)
+        let onQueue = try await Observable.just(1).subscribe(on: scheduler).map { _ in DispatchQueue.getSpecific(key: key) == true }
+            .values.collect()
+        #expect(onQueue == [true])
+
+        let ran = Counter()
+        queue.suspend()
+        let skipped = scheduler.schedule { ran.increment() }
+        let kept = scheduler.schedule { ran.increment() }
+        skipped.dispose()
+        queue.resume()
+        queue.sync(flags: .barrier) {} // every block submitted before has run
+        #expect(ran.count == 1)
+        kept.dispose()
+
+        let timer = try await Observable<Int>.timer(.milliseconds(1), scheduler: scheduler).values.collect()
+        #expect(timer == [0])
+        // Disposing a timer that has not fired cancels its dispatch source, which a released source requires.
+        let cancelledTimer = scheduler.scheduleRelative(.seconds(3600)) { ran.increment() }
+        cancelledTimer.dispose()
+        cancelledTimer.dispose() // twice: a no-op
+
+        let overlap = OverlapDetector()
+        let delivered = try await Observable.from(Array(0..<2_000)).observe(on: scheduler)
+            .do(onNext: { _ in overlap.enter(); overlap.leave() })
+            .values.collect()
+        #expect(delivered == Array(0..<2_000))
+        #expect(overlap.overlapCount == 0)
+        #expect(ConcurrentDispatchQueueScheduler(qos: .utility, leeway: .milliseconds(5)).leeway == .milliseconds(5))
+    }
+
     @Test("A7 the main scheduler delivers on the main thread")
     func mainScheduler() async throws {
         let onMain = try await Observable.just(1).subscribe(on: SerialDispatchQueueScheduler(qos: .default))

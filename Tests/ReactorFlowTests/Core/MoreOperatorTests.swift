@@ -235,3 +235,70 @@ struct MoreOperatorTests {
         #expect(other.start { first.concat(second) }.events == [.next(210, "a"), .next(225, "b"), .completed(225)])
     }
 }
+
+/// The time-bounded `take` and `skip`, `take(until:)` with a predicate, `Observable.catch(sequence:)`, and the
+/// collection forms of `combineLatest` and `zip` with a result selector.
+extension MoreOperatorTests {
+    @Test("A13 take(until:behavior:) with a predicate stops at the first element that passes it, emitting it only when inclusive")
+    func takeUntilPredicate() {
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 4), .next(230, 2), .completed(240)])
+        let exclusive = scheduler.start { source.take(until: { $0 > 3 }) }
+        #expect(exclusive.events == [.next(210, 1), .completed(220)])
+        #expect(source.subscriptions == [Subscription(200, 220)])
+        let inclusive = TestScheduler(initialClock: 0)
+        let again = inclusive.createHotObservable([.next(210, 1), .next(220, 4), .next(230, 2), .completed(240)])
+        #expect(inclusive.start { again.take(until: { $0 > 3 }, behavior: .inclusive) }.events
+                == [.next(210, 1), .next(220, 4), .completed(220)])
+        let throwing = Observable.of(1, 2).take(until: { _ in throw TestError("no") }).log().0
+        #expect(throwing.events == [.error(TestError("no"))])
+    }
+
+    @Test("A13 take(for:scheduler:) completes the given time after the subscription; skip(_:scheduler:) drops what comes before it")
+    func timeBoundedTakeAndSkip() {
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
+        let taken = scheduler.start { source.take(for: .seconds(25), scheduler: scheduler) }
+        #expect(taken.events == [.next(210, 1), .next(220, 2), .completed(225)])
+        #expect(source.subscriptions == [Subscription(200, 225)])
+
+        let zero = TestScheduler(initialClock: 0)
+        let quiet = zero.createHotObservable([.next(210, 1), .completed(230)])
+        #expect(zero.start { quiet.take(for: .seconds(0), scheduler: zero) }.events == [.completed(201)])
+
+        let skipping = TestScheduler(initialClock: 0)
+        let more = skipping.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
+        #expect(skipping.start { more.skip(.seconds(15), scheduler: skipping) }.events == [.next(220, 2), .next(230, 3), .completed(240)])
+    }
+
+    @Test("A13 Observable.catch(sequence:) moves to the next source on an error, ends with the first completion or the last error")
+    func catchSequence() {
+        let first = scheduler.createHotObservable([.next(210, 1), .error(220, TestError("first"))])
+        let second = scheduler.createHotObservable([.next(215, 9), .next(225, 2), .error(230, TestError("second"))])
+        let third = scheduler.createHotObservable([.next(235, 3), .completed(240)])
+        let results = scheduler.start { Observable.catch(sequence: [first, second, third].map { $0.asObservable() }) }
+        #expect(results.events == [.next(210, 1), .next(225, 2), .next(235, 3), .completed(240)])
+        #expect(first.subscriptions == [Subscription(200, 220)])
+        #expect(second.subscriptions == [Subscription(220, 230)])
+        #expect(third.subscriptions == [Subscription(230, 240)])
+
+        let allFail = Observable.catch(sequence: [Observable<Int>.error(TestError("a")), .error(TestError("b"))]).log().0
+        #expect(allFail.events == [.error(TestError("b"))])
+        #expect(Observable<Int>.catch(sequence: []).log().0.events == [.completed])
+    }
+
+    @Test("A13 combineLatest and zip of a collection with a result selector; combineLatest of none emits the selector's value once")
+    func collectionsWithResultSelectors() {
+        let subjects = (0..<3).map { _ in PublishSubject<Int>() }
+        let (sums, _) = Observable.combineLatest(subjects) { $0.reduce(0, +) }.log()
+        let (zipped, _) = Observable.zip(subjects) { $0.map(String.init).joined() }.log()
+        for (index, subject) in subjects.enumerated() { subject.onNext(index + 1) }
+        subjects[0].onNext(10)
+        #expect(sums.elements == [6, 15])
+        #expect(zipped.elements == ["123"])
+
+        #expect(Observable.combineLatest([Observable<Int>]()) { $0.count }.log().0.events == [.next(0), .completed])
+        #expect(Observable.combineLatest([Observable<Int>]()).log().0.events == [.next([]), .completed])
+        #expect(Observable.zip([Observable<Int>]()) { $0.count }.log().0.events == [.completed])
+        let failing = Observable.combineLatest([Observable<Int>]()) { _ -> Int in throw TestError("none") }.log().0
+        #expect(failing.events == [.error(TestError("none"))])
+    }
+}

@@ -66,6 +66,17 @@ struct RxSwift5Snippets: RxSwift5Code {
             .subscribe(onSuccess: { log.append("single \($0)") }, onError: { _ in }).disposed(by: bag)
         let element: Observable<Int>.E = 10
         log.append("E \(element)")
+        Observable.of(1, 5, 2).takeUntil(.inclusive) { $0 > 3 }
+            .subscribe(onNext: { log.append("takeUntil predicate \($0)") }).disposed(by: bag)
+        Observable.catchError([Observable<Int>.error(TestError()), .just(7)])
+            .subscribe(onNext: { log.append("catchError sequence \($0)") }).disposed(by: bag)
+        let timed = TestScheduler(initialClock: 0)
+        let readings = timed.createHotObservable([.next(205, 1), .next(215, 2)])
+        timed.advanceTo(200)
+        readings.take(.seconds(10), scheduler: timed)
+            .subscribe(onNext: { log.append("take duration \($0)") }, onCompleted: { log.append("take duration completed at \(timed.clock)") })
+            .disposed(by: bag)
+        timed.start()
         return log
     }
 }
@@ -77,6 +88,8 @@ extension RxSwiftNamesTests {
         #expect(code.run(on: TestScheduler(initialClock: 0)) == [
             "while 2", "while 3", "catchError 9", "catchErrorJustReturn 8", "elementAt 6",
             "until 2", "until completed", "scheduled 4 at 2", "single 1", "E 10",
+            "takeUntil predicate 1", "takeUntil predicate 5", "catchError sequence 7",
+            "take duration 1", "take duration completed at 210",
         ])
     }
 }

@@ -42,6 +42,24 @@ extension ObservableType {
         skip(until: other)
     }
 
+    /// RxSwift 5's name for `take(until:behavior:)` with a predicate.
+    @available(*, deprecated, renamed: "take(until:behavior:)")
+    public func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        take(until: predicate, behavior: behavior)
+    }
+
+    /// RxSwift 5's name for `take(for:scheduler:)`.
+    @available(*, deprecated, renamed: "take(for:scheduler:)")
+    public func take(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        take(for: duration, scheduler: scheduler)
+    }
+
+    /// RxSwift 5's name for `Observable.catch(sequence:)`.
+    @available(*, deprecated, renamed: "catch(sequence:)")
+    public static func catchError<Sources: Sequence>(_ sequence: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
+        `catch`(sequence: sequence)
+    }
+
     /// RxSwift 5's name for `take(while:)`.
     @available(*, deprecated, renamed: "take(while:)")
     public func takeWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {

@@ -32,3 +32,33 @@ extension ObservableType {
         `catch` { _ in .just(element) }
     }
 }
+
+extension ObservableType {
+    /// Subscribes to the observables of `sequence` one after another, moving to the next when one fails: the
+    /// first to complete completes the result, and if every one fails, the last error ends it. An empty sequence
+    /// completes at once. The sequence is iterated afresh for each subscription.
+    ///
+    /// ```swift
+    /// Observable.catch(sequence: [primaryServer.fetch(), mirror.fetch(), cache.load()])
+    /// ```
+    public static func `catch`<Sources: Sequence>(sequence: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
+        .make { sink in
+            var remaining = sequence.makeIterator()
+            let current = SerialDisposable()
+            func subscribeNext(after error: (any Error)?) {
+                guard !sink.isDisposed else { return }
+                guard let next = remaining.next() else {
+                    if let error { sink.onError(error) } else { sink.onCompleted() }
+                    return
+                }
+                current.disposable = next.subscribeInside(AnyObserver<Element> { event in
+                    guard case .error(let error) = event else { return sink.on(event) }
+                    // Trampolined: a source that fails synchronously returns before the next one starts.
+                    _ = CurrentThreadScheduler.instance.schedule { subscribeNext(after: error) }
+                })
+            }
+            let first = CurrentThreadScheduler.instance.schedule { subscribeNext(after: nil) }
+            return Disposables.create(first, current)
+        }
+    }
+}

@@ -18,6 +18,25 @@ extension ObservableType {
     public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         lift(SkipWhileStep(predicate: predicate))
     }
+
+    /// Drops the elements that arrive within `duration` of the subscription; the time is kept by `scheduler`.
+    ///
+    /// ```swift
+    /// sensorReadings.skip(.seconds(2), scheduler: MainScheduler.instance) // let the sensor settle
+    /// ```
+    public func skip(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        let source = asObservable()
+        return .make { sink in
+            let open = LockedValue(false)
+            let timer = scheduler.scheduleRelative(duration) { open.withLock { $0 = true } }
+            if sink.isDisposed { return timer }
+            let subscription = source.subscribeInside(AnyObserver<Element>(lifetime: sink) { event in
+                if case .next = event, !open.withLock({ $0 }) { return }
+                sink.on(event)
+            })
+            return Disposables.create(timer, subscription)
+        }
+    }
 }
 
 /// `skip(_:)`'s work on each element; counts down the elements still to drop.

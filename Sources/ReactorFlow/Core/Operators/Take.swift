@@ -9,6 +9,23 @@ extension ObservableType {
         guard count > 0 else { return .empty() }
         return lift(TakeStep(remaining: count))
     }
+
+    /// Emits the elements that arrive within `duration` of the subscription, then completes; the time is kept by
+    /// `scheduler`.
+    ///
+    /// ```swift
+    /// locationUpdates.take(for: .seconds(10), scheduler: MainScheduler.instance)
+    /// ```
+    public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        let source = asObservable()
+        return .make { sink in
+            // The timer and the source may send on different threads.
+            let serialized = SerializedObserver(AnyObserver(sink))
+            let timer = scheduler.scheduleRelative(duration) { serialized.onCompleted() }
+            if sink.isDisposed { return timer }
+            return Disposables.create(timer, source.subscribeInside(serialized))
+        }
+    }
 }
 
 /// `take(_:)`'s work on each element; counts down the elements still to let through, then completes.

@@ -16,6 +16,17 @@ extension ObservableType {
     public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Observable<Element> {
         lift(TakeWhileStep(predicate: predicate, behavior: behavior))
     }
+
+    /// Emits elements until `predicate` holds for one, then completes; with `.inclusive`, that element is emitted
+    /// first. A thrown error ends the stream.
+    ///
+    /// ```swift
+    /// Observable.of(1, 2, 5, 1).take(until: { $0 > 3 }, behavior: .inclusive) // 1, 2, 5, completed
+    /// ```
+    @inlinable
+    public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Observable<Element> {
+        take(while: { try !predicate($0) }, behavior: behavior)
+    }
 }
 
 /// `take(while:behavior:)`'s work on each element.

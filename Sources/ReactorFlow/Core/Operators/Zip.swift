@@ -1,9 +1,22 @@
 extension Observable {
     /// Zips a collection of sources into arrays. Completes once every source has completed, or when an element
     /// arrives that cannot be paired because every other source has completed (RxSwift 6's collection form).
-    public static func zip<Inner>(_ sources: [Observable<Inner>]) -> Observable<[Inner]> where Element == [Inner] {
-        Observable<[Inner]>.zipAny(sources.map { $0.map { $0 as Any } }, endsWhenAnElementCannotBePaired: true) { values in
-            values.map { $0 as! Inner } // types fixed by construction
+    /// An empty collection completes at once.
+    public static func zip<Sources: Collection>(_ collection: Sources) -> Observable<[Sources.Element.Element]>
+    where Sources.Element: ObservableConvertibleType, Element == [Sources.Element.Element] {
+        zip(collection) { $0 }
+    }
+
+    /// Combines the n-th elements of every source with `resultSelector`; completes as `zip(_:)` of a collection does.
+    ///
+    /// ```swift
+    /// Observable.zip(uploads) { results in results.count }
+    /// ```
+    public static func zip<Sources: Collection>(
+        _ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
+    ) -> Observable<Element> where Sources.Element: ObservableConvertibleType {
+        zipAny(collection.map { $0.asObservable().map { $0 as Any } }, endsWhenAnElementCannotBePaired: true) { values in
+            try resultSelector(values.map { $0 as! Sources.Element.Element }) // types fixed by construction
         }
     }
 

@@ -40,6 +40,59 @@ public final class SerialDispatchQueueScheduler: SchedulerType, Sendable {
     }
 }
 
+/// Runs work on a concurrent `DispatchQueue`: actions scheduled apart may run at the same time. What an operator
+/// delivers through it (`observe(on:)`, `delay`, a timer) still reaches its observer one event at a time (rule A2).
+///
+/// ```swift
+/// let background = ConcurrentDispatchQueueScheduler(qos: .background)
+/// thumbnails.observe(on: background).map(render).observe(on: MainScheduler.instance)
+/// ```
+public final class ConcurrentDispatchQueueScheduler: SchedulerType, Sendable {
+    /// The queue the work runs on.
+    public let queue: DispatchQueue
+    /// How late a delayed action may run, so that the system can group timers (see `DispatchSourceTimer`).
+    public let leeway: DispatchTimeInterval
+
+    /// Uses `queue`, usually a concurrent one.
+    public init(queue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        self.queue = queue
+        self.leeway = leeway
+    }
+
+    /// Uses the global concurrent queue of `qos`.
+    public convenience init(qos: DispatchQoS, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        self.init(queue: DispatchQueue.global(qos: qos.qosClass), leeway: leeway)
+    }
+
+    /// The wall-clock time.
+    public var now: RxTime { Date() }
+
+    /// Runs `action` asynchronously on the queue; disposing first skips it.
+    public func schedule(_ action: @escaping () -> Void) -> Disposable {
+        let item = ScheduledItem(action)
+        queue.async { item.run() }
+        return item
+    }
+
+    /// Runs `action` on the queue after `dueTime`, within `leeway`; disposing first cancels the timer and skips it.
+    public func scheduleRelative(_ dueTime: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
+        guard dueTime != .never else { return Disposables.create() }
+        let item = ScheduledItem(action)
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + dueTime, leeway: leeway)
+        // Cancelled once fired or disposed, which releases the handler and so the timer it refers to.
+        timer.setEventHandler {
+            item.run()
+            timer.cancel()
+        }
+        timer.resume()
+        return Disposables.create {
+            item.dispose()
+            timer.cancel()
+        }
+    }
+}
+
 /// Runs work on the main queue; `instance` runs it inline when already on the main queue.
 ///
 /// An executable using it must keep the main queue running (`dispatchMain()` or an `async` main). On Linux the main

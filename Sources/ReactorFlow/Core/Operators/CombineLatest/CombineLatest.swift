@@ -1,11 +1,41 @@
 extension Observable {
-    /// Combines the latest elements of every source into an array.
+    /// Combines the latest elements of every source into an array. An empty collection emits `[]` and completes.
     ///
     /// ```swift
     /// Observable.combineLatest([a, b, c]) // Observable<[Int]>
     /// ```
-    public static func combineLatest<Inner>(_ sources: [Observable<Inner>]) -> Observable<[Inner]> where Element == [Inner] {
-        Observable<[Inner]>.combineLatestAny(sources.map { $0.map { $0 as Any } }) { values in values.map { $0 as! Inner } } // types fixed by construction
+    public static func combineLatest<Sources: Collection>(_ collection: Sources) -> Observable<[Sources.Element.Element]>
+    where Sources.Element: ObservableConvertibleType, Element == [Sources.Element.Element] {
+        combineLatest(collection) { $0 }
+    }
+
+    /// Combines the latest elements of every source with `resultSelector`, each time one emits, once all have
+    /// emitted. An empty collection emits `resultSelector([])` and completes.
+    ///
+    /// ```swift
+    /// Observable.combineLatest(fields.map(\.isValid)) { $0.allSatisfy { $0 } }
+    /// ```
+    public static func combineLatest<Sources: Collection>(
+        _ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
+    ) -> Observable<Element> where Sources.Element: ObservableConvertibleType {
+        guard !collection.isEmpty else { return ofNoSources(resultSelector) }
+        return combineLatestAny(collection.map { $0.asObservable().map { $0 as Any } }) { values in
+            try resultSelector(values.map { $0 as! Sources.Element.Element }) // types fixed by construction
+        }
+    }
+
+    /// What `combineLatest` of no sources sends on each subscription, as RxSwift's does: `resultSelector([])`, then
+    /// completion (or the error it throws).
+    static func ofNoSources<Value>(_ resultSelector: @escaping ([Value]) throws -> Element) -> Observable<Element> {
+        make { sink in
+            do {
+                sink.onNext(try resultSelector([]))
+                sink.onCompleted()
+            } catch {
+                sink.onError(error)
+            }
+            return Disposables.create()
+        }
     }
 
     static func combineLatestAny(_ sources: [Observable<Any>], resultSelector: @escaping ([Any]) throws -> Element) -> Observable<Element> {
