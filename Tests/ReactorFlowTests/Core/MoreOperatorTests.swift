@@ -300,5 +300,20 @@ extension MoreOperatorTests {
         #expect(Observable.zip([Observable<Int>]()) { $0.count }.log().0.events == [.completed])
         let failing = Observable.combineLatest([Observable<Int>]()) { _ -> Int in throw TestError("none") }.log().0
         #expect(failing.events == [.error(TestError("none"))])
+
+        // RxSwift's shape: the type named is the sources' element type.
+        #expect(Observable<Int>.combineLatest([Observable.just(1), .just(2)]).log().0.events == [.next([1, 2]), .completed])
+        #expect(Observable<Int>.zip([Observable.of(1, 2), .of(3, 4)]).log().0.events == [.next([1, 3]), .next([2, 4]), .completed])
+    }
+
+    @Test("A13 concat of a sequence goes through it lazily, afresh per subscription, so an endless one works")
+    func concatOfASequence() {
+        let endless = (0...).lazy.map { Observable.just($0) }
+        let taken = Observable.concat(endless).take(3)
+        #expect(taken.log().0.events == [.next(0), .next(1), .next(2), .completed])
+        #expect(taken.log().0.events == [.next(0), .next(1), .next(2), .completed])
+        let failing = Observable.concat(AnySequence([Observable.just(1), .error(TestError("stop")), .just(3)]))
+        #expect(failing.log().0.events == [.next(1), .error(TestError("stop"))])
+        #expect(Observable<Int>.concat(AnySequence([])).log().0.events == [.completed])
     }
 }

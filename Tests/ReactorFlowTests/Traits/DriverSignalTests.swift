@@ -163,6 +163,21 @@ extension DriverSignalTests {
         }
     }
 
+    @Test("A9 Driver.combineLatest and Driver.zip of a collection, as an array and with a result selector")
+    func driverCollections() {
+        let forms: [([Driver<Int>]) -> Driver<[Int]>] = [
+            { Driver.combineLatest($0) }, { Driver.zip($0) },
+            { Driver.combineLatest($0) { $0 } }, { Driver.zip($0) { $0 } },
+        ]
+        for form in forms {
+            let scheduler = TestScheduler(initialClock: 0)
+            let results = withSharing(on: scheduler) {
+                scheduler.start { form([Driver.just(1), Driver.just(2), Driver.just(3)]).asObservable() }
+            }
+            #expect(results.events == [.next(201, [1, 2, 3]), .completed(201)])
+        }
+    }
+
     static func combineLatest(_ s: [Driver<Int>]) -> Driver<[Int]> {
         switch s.count {
         case 2: Driver.combineLatest(s[0], s[1]) { [$0, $1] }

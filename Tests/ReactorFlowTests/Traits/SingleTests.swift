@@ -143,8 +143,12 @@ struct SingleTests {
 
         var all: [[Int]] = []
         _ = Single.zip([Single.just(1), .just(2), .just(3)]).subscribe(onSuccess: { all.append($0) })
-        _ = Single<[Int]>.zip([Single<Int>]()).subscribe(onSuccess: { all.append($0) })
+        _ = Single.zip([Single<Int>]()).subscribe(onSuccess: { all.append($0) })
         #expect(all == [[1, 2, 3], []])
+        var sums: [Int] = []
+        _ = Single.zip([Single.just(1), .just(2)]) { $0.reduce(0, +) }.subscribe(onSuccess: { sums.append($0) })
+        _ = Single.zip([Single<Int>]()) { $0.count + 10 }.subscribe(onSuccess: { sums.append($0) })
+        #expect(sums == [3, 10])
         var failure: String?
         _ = Single.zip(Single.just(1), Single<Int>.error(TestError("z"))).subscribe(onFailure: { failure = "\($0)" })
         #expect(failure == "TestError(z)")

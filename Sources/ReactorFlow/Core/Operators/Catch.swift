@@ -42,23 +42,6 @@ extension ObservableType {
     /// Observable.catch(sequence: [primaryServer.fetch(), mirror.fetch(), cache.load()])
     /// ```
     public static func `catch`<Sources: Sequence>(sequence: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
-        .make { sink in
-            var remaining = sequence.makeIterator()
-            let current = SerialDisposable()
-            func subscribeNext(after error: (any Error)?) {
-                guard !sink.isDisposed else { return }
-                guard let next = remaining.next() else {
-                    if let error { sink.onError(error) } else { sink.onCompleted() }
-                    return
-                }
-                current.disposable = next.subscribeInside(AnyObserver<Element> { event in
-                    guard case .error(let error) = event else { return sink.on(event) }
-                    // Trampolined: a source that fails synchronously returns before the next one starts.
-                    _ = CurrentThreadScheduler.instance.schedule { subscribeNext(after: error) }
-                })
-            }
-            let first = CurrentThreadScheduler.instance.schedule { subscribeNext(after: nil) }
-            return Disposables.create(first, current)
-        }
+        Observable<Element>.make { sink in Observable<Element>.runInTurn(sequence, into: sink, movingOnAfterError: true) }
     }
 }

@@ -59,6 +59,16 @@ extension Observable {
     public static func concat<C: Collection>(_ sources: C) -> Observable<Element> where C.Element == Observable<Element> {
         ConcatObservable(Array(sources))
     }
+
+    /// Subscribes to the observables of `sequence` one after another, as `concat(_:)` of a collection does. The
+    /// sequence is iterated lazily, afresh for each subscription, so it may be endless.
+    ///
+    /// ```swift
+    /// Observable.concat(pages.lazy.map(api.fetchPage))
+    /// ```
+    public static func concat<Sources: Sequence>(_ sequence: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
+        make { sink in runInTurn(sequence, into: sink, movingOnAfterError: false) }
+    }
 }
 
 /// The observable `concat` returns. It keeps its sources so that the reactor pipeline can apply a `concat` of
@@ -100,29 +110,7 @@ final class ConcatObservable<Element>: Observable<Element> {
     @usableFromInline
     override func run(_ observer: AnyObserver<Element>) -> Disposable {
         let all = sources
-        return Sink.running(observer) { sink in
-            let current = SerialDisposable()
-            var index = 0
-            func subscribeNext() {
-                guard !sink.isDisposed else { return }
-                guard index < all.count else {
-                    sink.onCompleted()
-                    return
-                }
-                let source = all[index]
-                index += 1
-                current.disposable = source.subscribeInside(AnyObserver<Element> { event in
-                    if event.isCompleted {
-                        // Trampolined: a source that completes synchronously returns before the next one starts.
-                        _ = CurrentThreadScheduler.instance.schedule(subscribeNext)
-                    } else {
-                        sink.on(event)
-                    }
-                })
-            }
-            let first = CurrentThreadScheduler.instance.schedule(subscribeNext)
-            return Disposables.create(first, current)
-        }
+        return Sink.running(observer) { sink in Observable.runInTurn(all, into: sink, movingOnAfterError: false) }
     }
 }
 

@@ -2,9 +2,9 @@ extension Observable {
     /// Zips a collection of sources into arrays. Completes once every source has completed, or when an element
     /// arrives that cannot be paired because every other source has completed (RxSwift 6's collection form).
     /// An empty collection completes at once.
-    public static func zip<Sources: Collection>(_ collection: Sources) -> Observable<[Sources.Element.Element]>
-    where Sources.Element: ObservableConvertibleType, Element == [Sources.Element.Element] {
-        zip(collection) { $0 }
+    public static func zip<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
+    where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Element {
+        Observable<[Element]>.zip(collection) { $0 }
     }
 
     /// Combines the n-th elements of every source with `resultSelector`; completes as `zip(_:)` of a collection does.

@@ -115,9 +115,30 @@ extension SharedSequence {
         SharedSequence(Observable.merge(sources.map(\.source)))
     }
 
-    /// The latest elements of every one of `sources`, in order.
-    public static func combineLatest<Inner>(_ sources: [SharedSequence<SharingStrategy, Inner>]) -> SharedSequence<SharingStrategy, Element> where Element == [Inner] {
-        SharedSequence(Observable.combineLatest(sources.map(\.source)))
+    /// The latest elements of every one of `collection`, in order, whenever one sends (once all have).
+    public static func combineLatest<Sources: Collection>(_ collection: Sources) -> SharedSequence<SharingStrategy, [Element]>
+    where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence<SharingStrategy, [Element]>(Observable.combineLatest(collection.map(\.source)))
+    }
+
+    /// The latest elements of every one of `collection`, combined with `resultSelector`, whenever one sends.
+    public static func combineLatest<Sources: Collection, Result>(
+        _ collection: Sources, resultSelector: @escaping ([Element]) throws -> Result
+    ) -> SharedSequence<SharingStrategy, Result> where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence<SharingStrategy, Result>(Observable.combineLatest(collection.map(\.source), resultSelector: resultSelector))
+    }
+
+    /// The n-th elements of every one of `collection`, in order.
+    public static func zip<Sources: Collection>(_ collection: Sources) -> SharedSequence<SharingStrategy, [Element]>
+    where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence<SharingStrategy, [Element]>(Observable.zip(collection.map(\.source)))
+    }
+
+    /// The n-th elements of every one of `collection`, combined with `resultSelector`.
+    public static func zip<Sources: Collection, Result>(
+        _ collection: Sources, resultSelector: @escaping ([Element]) throws -> Result
+    ) -> SharedSequence<SharingStrategy, Result> where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence<SharingStrategy, Result>(Observable.zip(collection.map(\.source), resultSelector: resultSelector))
     }
 }
 

@@ -151,11 +151,21 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         Completable(raw: primitiveSequence.source.ignoreElements())
     }
 
-    /// Every element, in the order of `singles`, once all succeeded; an empty collection succeeds with `[]`.
-    public static func zip<Inner, Singles: Collection>(_ singles: Singles) -> Single<Element>
-    where Singles.Element == Single<Inner>, Element == [Inner] {
-        guard !singles.isEmpty else { return Single(raw: .just([])) }
-        return Single(raw: Observable.zip(singles.map(\.source)))
+    /// Every element, in the order of `collection`, once all succeeded; the first error fails it. An empty
+    /// collection succeeds with `[]`.
+    public static func zip<Singles: Collection>(_ collection: Singles) -> Single<[Element]>
+    where Singles.Element == Single<Element> {
+        guard !collection.isEmpty else { return Single<[Element]>(raw: .just([])) }
+        return Single<[Element]>(raw: Observable.zip(collection.map(\.source)))
+    }
+
+    /// Every element, in the order of `collection`, combined with `resultSelector` once all succeeded. An empty
+    /// collection succeeds with `resultSelector([])`, called on each subscription.
+    public static func zip<Singles: Collection, Result>(
+        _ collection: Singles, resultSelector: @escaping ([Element]) throws -> Result
+    ) -> Single<Result> where Singles.Element == Single<Element> {
+        guard !collection.isEmpty else { return Single<Result>(raw: Observable.deferred { .just(try resultSelector([])) }) }
+        return Single<Result>(raw: Observable.zip(collection.map(\.source), resultSelector: resultSelector))
     }
 }
 

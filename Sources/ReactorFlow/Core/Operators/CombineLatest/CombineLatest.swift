@@ -4,9 +4,9 @@ extension Observable {
     /// ```swift
     /// Observable.combineLatest([a, b, c]) // Observable<[Int]>
     /// ```
-    public static func combineLatest<Sources: Collection>(_ collection: Sources) -> Observable<[Sources.Element.Element]>
-    where Sources.Element: ObservableConvertibleType, Element == [Sources.Element.Element] {
-        combineLatest(collection) { $0 }
+    public static func combineLatest<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
+    where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Element {
+        Observable<[Element]>.combineLatest(collection) { $0 }
     }
 
     /// Combines the latest elements of every source with `resultSelector`, each time one emits, once all have
