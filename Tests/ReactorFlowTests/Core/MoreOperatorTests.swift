@@ -316,4 +316,19 @@ extension MoreOperatorTests {
         #expect(failing.log().0.events == [.next(1), .error(TestError("stop"))])
         #expect(Observable<Int>.concat(AnySequence([])).log().0.events == [.completed])
     }
+
+    @Test("A13 distinctUntilChanged with a key selector computes each key once, as the element arrives; a comparer of keys decides")
+    func distinctUntilChangedWithKeys() {
+        var keysComputed: [String] = []
+        let words = Observable.of("a", "A", "b", "B", "a")
+        let caseless = words.distinctUntilChanged({ word -> String in keysComputed.append(word); return word.lowercased() },
+                                                  comparer: { $0 == $1 })
+        #expect(caseless.log().0.elements == ["a", "b", "a"])
+        #expect(keysComputed == ["a", "A", "b", "B", "a"])
+        #expect(words.distinctUntilChanged { $0.lowercased() }.log().0.elements == ["a", "b", "a"])
+        let throwingKey = Observable.of(1, 2).distinctUntilChanged({ _ -> Int in throw TestError("key") }, comparer: ==)
+        #expect(throwingKey.log().0.events == [.error(TestError("key"))])
+        let throwingComparer = Observable.of(1, 2).distinctUntilChanged({ $0 }, comparer: { _, _ in throw TestError("compare") })
+        #expect(throwingComparer.log().0.events == [.next(1), .error(TestError("compare"))])
+    }
 }

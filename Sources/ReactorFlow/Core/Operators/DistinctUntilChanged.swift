@@ -16,7 +16,19 @@ extension ObservableType {
     /// ```
     @inlinable
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Observable<Element> {
-        distinctUntilChanged { try keySelector($0) == keySelector($1) }
+        distinctUntilChanged(keySelector, comparer: ==)
+    }
+
+    /// Drops an element whose key equals (by `comparer`) the key of the last element let through. Each element's key
+    /// is computed once, as it arrives; a thrown error ends the stream.
+    ///
+    /// ```swift
+    /// searches.distinctUntilChanged({ $0.query }, comparer: { $0.caseInsensitiveCompare($1) == .orderedSame })
+    /// ```
+    @inlinable
+    public func distinctUntilChanged<Key>(_ keySelector: @escaping (Element) throws -> Key,
+                                          comparer: @escaping (Key, Key) throws -> Bool) -> Observable<Element> {
+        lift(DistinctKeyStep(keySelector: keySelector, comparer: comparer))
     }
 
     /// Drops an element whose value at `keyPath` equals the previous element's.
@@ -58,6 +70,32 @@ struct DistinctStep<Element>: OperatorStep {
         do {
             if let previous, try comparer(previous, element) { return }
             previous = element
+            output.onNext(element)
+        } catch {
+            output.onError(error)
+        }
+    }
+}
+
+/// `distinctUntilChanged(_:comparer:)`'s work on each element; keeps the key of the last element it let through.
+@usableFromInline
+struct DistinctKeyStep<Element, Key>: OperatorStep {
+    @usableFromInline let keySelector: (Element) throws -> Key
+    @usableFromInline let comparer: (Key, Key) throws -> Bool
+    @usableFromInline var previousKey: Key?
+
+    @inlinable
+    init(keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool) {
+        self.keySelector = keySelector
+        self.comparer = comparer
+    }
+
+    @inlinable
+    mutating func receive(_ element: Element, sendingTo output: OperatorOutput<Element>) {
+        do {
+            let key = try keySelector(element)
+            if let previousKey, try comparer(previousKey, key) { return }
+            previousKey = key
             output.onNext(element)
         } catch {
             output.onError(error)
