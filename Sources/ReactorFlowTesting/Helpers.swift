@@ -38,7 +38,7 @@ extension ObservableType where Element: Sendable {
     public func first(
         where predicate: @escaping @Sendable (Element) -> Bool,
         timeout: Duration = .seconds(1),
-        sourceLocation: SourceLocation = #_sourceLocation
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Element? {
         let stream = filter(predicate).take(1).values
         let result = await withTaskGroup(of: Result<Element?, TimeoutError>.self) { group in
@@ -62,7 +62,7 @@ extension ObservableType where Element: Sendable {
         case .success(let element):
             return element
         case .failure(let error):
-            Issue.record("first(where:): \(error.description)", sourceLocation: sourceLocation)
+            FailureSite(fileID: fileID, filePath: filePath, line: line, column: column).record("first(where:): \(error.description)")
             return nil
         }
     }

@@ -62,43 +62,49 @@ public final class ReactorTester<R: Reactor> {
     }
 
     /// Sends `action`, runs what is due now, and asserts the state afterwards.
-    public func send(_ action: R.Action, sourceLocation: SourceLocation = #_sourceLocation, _ update: ((inout R.State) -> Void)? = nil) {
+    public func send(_ action: R.Action, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+                     _ update: ((inout R.State) -> Void)? = nil) {
         reactor.action.onNext(action)
         scheduler.advance(byTicks: 0)
-        assertStep("send(\(action))", update ?? { _ in }, sourceLocation)
+        assertStep("send(\(action))", update ?? { _ in }, FailureSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Advances virtual time by `interval`, running every effect due, and asserts the state afterwards.
-    public func advance(by interval: RxTimeInterval, sourceLocation: SourceLocation = #_sourceLocation, _ update: ((inout R.State) -> Void)? = nil) {
+    public func advance(by interval: RxTimeInterval, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+                        _ update: ((inout R.State) -> Void)? = nil) {
         scheduler.advance(by: interval)
-        assertStep("advance(by: \(interval))", update ?? { _ in }, sourceLocation)
+        assertStep("advance(by: \(interval))", update ?? { _ in }, FailureSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Asserts the state changes made since the last step without doing anything (after work done outside the
     /// tester, such as a global stream the test drove).
-    public func receive(sourceLocation: SourceLocation = #_sourceLocation, _ update: (inout R.State) -> Void) {
+    public func receive(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+                        _ update: (inout R.State) -> Void) {
         scheduler.advance(byTicks: 0)
-        assertStep("receive", update, sourceLocation)
+        assertStep("receive", update, FailureSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Claims the next unclaimed assignment of the pulse at `keyPath` and asserts its value.
-    public func expectPulse<Value: Equatable>(_ keyPath: KeyPath<R.State, Pulse<Value>>, _ value: Value, sourceLocation: SourceLocation = #_sourceLocation) {
+    public func expectPulse<Value: Equatable>(_ keyPath: KeyPath<R.State, Pulse<Value>>, _ value: Value,
+                                            fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let site = FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)
         states = recorder.all
         let assignments = pulseAssignments(keyPath)
         let claimed = claimedPulses[keyPath, default: 0]
         guard claimed < assignments.count else {
-            Issue.record(Comment(rawValue: "expected the pulse \(keyPath) to be assigned \(StateDiff.show(value)), but it was not assigned (again)"), sourceLocation: sourceLocation)
+            site.record("expected the pulse \(keyPath) to be assigned \(StateDiff.show(value)), but it was not assigned (again)")
             return
         }
         claimedPulses[keyPath] = claimed + 1
         if assignments[claimed] != value {
-            Issue.record(Comment(rawValue: "pulse \(keyPath): expected \(StateDiff.show(value)), got \(StateDiff.show(assignments[claimed]))"), sourceLocation: sourceLocation)
+            site.record("pulse \(keyPath): expected \(StateDiff.show(value)), got \(StateDiff.show(assignments[claimed]))")
         }
     }
 
     /// Asserts that nothing is left: in exhaustive mode, no unasserted state change, no unclaimed pulse, and no
     /// mutation stream or scheduled work still running. Disposes the tester's subscription.
-    public func finish(sourceLocation: SourceLocation = #_sourceLocation) {
+    public func finish(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let site = FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)
         defer { subscription.dispose() }
         scheduler.advance(byTicks: 0)
         states = recorder.all
@@ -106,20 +112,20 @@ public final class ReactorTester<R: Reactor> {
         if states.count > stateCountAtLastAssertion {
             let diff = StateDiff.lines(expected: expected, actual: states.last!) // count > 1 so a last state exists
             if !diff.isEmpty {
-                Issue.record(Comment(rawValue: "finish(): state changed after the last assertion:\n" + diff.joined(separator: "\n")), sourceLocation: sourceLocation)
+                site.record("finish(): state changed after the last assertion:\n" + diff.joined(separator: "\n"))
             }
         }
         let unclaimed = unclaimedPulses()
         if !unclaimed.isEmpty {
-            Issue.record(Comment(rawValue: "finish(): pulse assignments never claimed with expectPulse:\n" + unclaimed.joined(separator: "\n")), sourceLocation: sourceLocation)
+            site.record("finish(): pulse assignments never claimed with expectPulse:\n" + unclaimed.joined(separator: "\n"))
         }
         let running = reactor.reactorStorage.pipeline(for: reactor).effects.count
         if running > 0 || scheduler.hasPendingWork {
-            Issue.record(Comment(rawValue: "finish(): \(running) mutation stream(s) still running and \(scheduler.pendingWorkCount) item(s) still scheduled; advance the clock or cancel them"), sourceLocation: sourceLocation)
+            site.record("finish(): \(running) mutation stream(s) still running and \(scheduler.pendingWorkCount) item(s) still scheduled; advance the clock or cancel them")
         }
     }
 
-    private func assertStep(_ step: String, _ update: (inout R.State) -> Void, _ sourceLocation: SourceLocation) {
+    private func assertStep(_ step: String, _ update: (inout R.State) -> Void, _ site: FailureSite) {
         states = recorder.all
         let before = expected
         var next = expected
@@ -138,7 +144,7 @@ public final class ReactorTester<R: Reactor> {
             expected = actual
         }
         if !lines.isEmpty {
-            Issue.record(Comment(rawValue: "\(step): the state is not what was expected:\n" + lines.joined(separator: "\n")), sourceLocation: sourceLocation)
+            site.record("\(step): the state is not what was expected:\n" + lines.joined(separator: "\n"))
             expected = actual
         }
     }

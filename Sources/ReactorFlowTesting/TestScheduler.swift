@@ -156,14 +156,15 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable { // the cl
     /// Runs everything scheduled, moving the clock as far as needed, until nothing is left or `stop()` is called
     /// (RxTest's `start()`). Stops and records an issue after `maxSteps` items, since a periodic timer that
     /// nobody disposes never runs out.
-    public func start(maxSteps: Int = 1_000_000, sourceLocation: SourceLocation = #_sourceLocation) {
+    public func start(maxSteps: Int = 1_000_000, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         guard enterRun() else { return }
         defer { lock.withLock { running = false } }
         var steps = 0
         while lock.withLock({ running }), let time = lock.withLock({ queue.first(where: { $0.work.isPending })?.time }) {
             steps += 1
             if steps > maxSteps {
-                Issue.record("TestScheduler.start() stopped after \(maxSteps) items: something reschedules forever (an interval nobody disposes?). Use advance(to:) instead.", sourceLocation: sourceLocation)
+                FailureSite(fileID: fileID, filePath: filePath, line: line, column: column)
+                    .record("TestScheduler.start() stopped after \(maxSteps) items: something reschedules forever (an interval nobody disposes?). Use advance(to:) instead.")
                 return
             }
             guard let work = popDue(upTo: time) else { continue }
@@ -172,8 +173,8 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable { // the cl
     }
 
     /// The same as `start()`.
-    public func run(maxSteps: Int = 1_000_000, sourceLocation: SourceLocation = #_sourceLocation) {
-        start(maxSteps: maxSteps, sourceLocation: sourceLocation)
+    public func run(maxSteps: Int = 1_000_000, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        start(maxSteps: maxSteps, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Takes the running role; a run inside a run (from scheduled work) is refused, as RxTest refuses it.

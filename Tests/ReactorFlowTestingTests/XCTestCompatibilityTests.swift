@@ -66,6 +66,31 @@ final class XCTestCompatibilityTests: XCTestCase {
             """)
     }
 
+    /// From a file that imports XCTest and not Testing: the testing kit's calls compile, since their call-site
+    /// defaults need no macro, and the tester asserts each step (rule D3).
+    func testTheTestingKitFromAnXCTestFile() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var fired: [TestTime] = []
+        scheduler.scheduleAt(10) { fired.append(scheduler.clock) }
+        scheduler.start()
+        scheduler.scheduleAt(20) { fired.append(scheduler.clock) }
+        scheduler.run()
+        XCTAssertEqual(fired, [10, 20])
+
+        let clock = TestScheduler(resolution: .milliseconds(1))
+        let tester = ReactorTester(DelayedCounterReactor(scheduler: clock), scheduler: clock)
+        tester.send(.increase) { $0.isLoading = true }
+        tester.advance(by: .milliseconds(1_000)) {
+            $0.value = 1
+            $0.isLoading = false
+            $0.scores["total"] = 1
+        }
+        tester.send(.greet("Bo"))
+        tester.expectPulse(\.$message, "Hello, Bo")
+        tester.finish()
+        XCTAssertEqual(tester.states.count, 5)
+    }
+
     func testAReactorUnderTheVirtualClock() {
         let scheduler = TestScheduler(initialClock: 0)
         let reactor = StopwatchReactor(scheduler: scheduler)
