@@ -331,4 +331,47 @@ extension MoreOperatorTests {
         let throwingComparer = Observable.of(1, 2).distinctUntilChanged({ $0 }, comparer: { _, _ in throw TestError("compare") })
         #expect(throwingComparer.log().0.events == [.next(1), .error(TestError("compare"))])
     }
+
+    @Test("A13 just, of, from and from(optional:) with a scheduler send each event in its own scheduled action")
+    func creationOnAScheduler() {
+        #expect(scheduler.start { Observable.just(42, scheduler: scheduler) }.events == [.next(201, 42), .completed(202)])
+        let of = TestScheduler(initialClock: 0)
+        #expect(of.start { Observable.of(1, 2, 3, scheduler: of) }.events == [.next(201, 1), .next(202, 2), .next(203, 3), .completed(204)])
+        let from = TestScheduler(initialClock: 0)
+        #expect(from.start(disposed: 203) { Observable.from(1..., scheduler: from) }.events == [.next(201, 1), .next(202, 2)])
+        let optional = TestScheduler(initialClock: 0)
+        #expect(optional.start { Observable.from(optional: Int?.none, scheduler: optional) }.events == [.completed(201)])
+        #expect(Observable.from(optional: 7).log().0.events == [.next(7), .completed])
+        #expect(Observable.from(optional: Int?.none).log().0.events == [.completed])
+    }
+
+    @Test("A13 do: an error a handler throws replaces the event; thrown after the event, it follows the element or goes nowhere")
+    func doHandlersThatThrow() {
+        let onError = Observable<Int>.error(TestError("source")).do(onError: { _ in throw TestError("onError") }).log().0
+        #expect(onError.events == [.error(TestError("onError"))])
+        let onCompleted = Observable.of(1).do(onCompleted: { throw TestError("onCompleted") }).log().0
+        #expect(onCompleted.events == [.next(1), .error(TestError("onCompleted"))])
+        let afterNext = Observable.of(1, 2).do(afterNext: { if $0 == 1 { throw TestError("afterNext") } }).log().0
+        #expect(afterNext.events == [.next(1), .error(TestError("afterNext"))])
+        var after: [String] = []
+        let afterEnd = Observable.of(1).do(afterCompleted: { after.append("afterCompleted"); throw TestError("late") }).log().0
+        #expect(afterEnd.events == [.next(1), .completed])
+        #expect(after == ["afterCompleted"])
+        var single: [String] = []
+        _ = Single<Int>.error(TestError("source")).do(onError: { _ in throw TestError("replaced") })
+            .subscribe(onSuccess: { single.append("success \($0)") }, onFailure: { single.append("failure \($0)") })
+        #expect(single == ["failure TestError(replaced)"])
+    }
+
+    @Test("A13 Completable.concat(_:) completes once both have, in turn; the first error fails it")
+    func completableConcat() {
+        var log: [String] = []
+        let first = Completable.create { observer in log.append("first"); observer(.completed); return Disposables.create() }
+        let second = Completable.create { observer in log.append("second"); observer(.completed); return Disposables.create() }
+        _ = first.concat(second).subscribe(onCompleted: { log.append("completed") }, onError: { _ in log.append("error") })
+        #expect(log == ["first", "second", "completed"])
+        log = []
+        _ = Completable.error(TestError("no")).concat(second).subscribe(onCompleted: { log.append("completed") }, onError: { log.append("error \($0)") })
+        #expect(log == ["error TestError(no)"])
+    }
 }

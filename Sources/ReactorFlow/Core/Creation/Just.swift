@@ -35,6 +35,56 @@ extension Observable {
         }
     }
 
+    /// `element`, then completed, each sent in its own `scheduler` action (on a `TestScheduler`, a tick apart).
+    ///
+    /// ```swift
+    /// Observable.just(42, scheduler: scheduler) // next(42) at 201, completed at 202 after start()
+    /// ```
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        from(CollectionOfOne(element), scheduler: scheduler)
+    }
+
+    /// The given elements in order, then completed, each sent in its own `scheduler` action.
+    public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        from(elements, scheduler: scheduler)
+    }
+
+    /// The elements of `sequence` in order, then completed, each sent in its own `scheduler` action: the next is
+    /// scheduled once the previous went out. Stops iterating as soon as the subscriber disposes.
+    ///
+    /// ```swift
+    /// Observable.from(1...3, scheduler: SerialDispatchQueueScheduler(qos: .utility))
+    /// ```
+    public static func from<S: Sequence>(_ sequence: S, scheduler: ImmediateSchedulerType) -> Observable<Element> where S.Element == Element {
+        make { sink in
+            var remaining = sequence.makeIterator()
+            let next = SerialDisposable()
+            func sendNext() {
+                guard !sink.isDisposed else { return }
+                guard let element = remaining.next() else { return sink.onCompleted() }
+                sink.onNext(element)
+                next.disposable = scheduler.schedule(sendNext)
+            }
+            next.disposable = scheduler.schedule(sendNext)
+            return next
+        }
+    }
+
+    /// `optional`'s element, if it has one, then completed.
+    ///
+    /// ```swift
+    /// Observable.from(optional: cachedUser) // the user, or just completed
+    /// ```
+    public static func from(optional: Element?) -> Observable<Element> {
+        guard let optional else { return empty() }
+        return just(optional)
+    }
+
+    /// `from(optional:)`, each event sent in its own `scheduler` action.
+    public static func from(optional: Element?, scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        from(optional.map { [$0] } ?? [], scheduler: scheduler)
+    }
+
     /// Completes at once.
     public static func empty() -> Observable<Element> {
         Empty()

@@ -1,6 +1,7 @@
 extension ObservableType {
-    /// Runs side effects at each step of a subscription, without changing its events. A thrown error from
-    /// `onNext` ends the stream with that error.
+    /// Runs side effects at each step of a subscription, without changing its events. An error a handler throws
+    /// ends the stream with that error in place of the event: thrown before the event (`onNext`, `onError`,
+    /// `onCompleted`), the event is not forwarded; thrown after it (`afterNext`), it follows the element.
     ///
     /// ```swift
     /// request.do(onSubscribe: { spinner.start() }, onDispose: { spinner.stop() })
@@ -8,10 +9,10 @@ extension ObservableType {
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil,
         afterNext: ((Element) throws -> Void)? = nil,
-        onError: ((any Error) -> Void)? = nil,
-        afterError: ((any Error) -> Void)? = nil,
-        onCompleted: (() -> Void)? = nil,
-        afterCompleted: (() -> Void)? = nil,
+        onError: ((any Error) throws -> Void)? = nil,
+        afterError: ((any Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
@@ -30,13 +31,21 @@ extension ObservableType {
                         sink.onError(error)
                     }
                 case .error(let error):
-                    onError?(error)
-                    sink.onError(error)
-                    afterError?(error)
+                    do {
+                        try onError?(error)
+                        sink.onError(error)
+                        try afterError?(error) // the stream has ended: what this throws goes nowhere
+                    } catch {
+                        sink.onError(error)
+                    }
                 case .completed:
-                    onCompleted?()
-                    sink.onCompleted()
-                    afterCompleted?()
+                    do {
+                        try onCompleted?()
+                        sink.onCompleted()
+                        try afterCompleted?() // the stream has ended: what this throws goes nowhere
+                    } catch {
+                        sink.onError(error)
+                    }
                 }
             })
             onSubscribed?()

@@ -98,13 +98,22 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     }
 
     /// Runs side effects at each step, without changing the end.
-    public func `do`(onError: ((any Error) -> Void)? = nil, afterError: ((any Error) -> Void)? = nil,
-                     onCompleted: (() -> Void)? = nil, afterCompleted: (() -> Void)? = nil,
+    public func `do`(onError: ((any Error) throws -> Void)? = nil, afterError: ((any Error) throws -> Void)? = nil,
+                     onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
                      onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil,
                      onDispose: (() -> Void)? = nil) -> Completable {
         Completable(raw: primitiveSequence.source.do(onError: onError, afterError: afterError, onCompleted: onCompleted,
                                                      afterCompleted: afterCompleted, onSubscribe: onSubscribe,
                                                      onSubscribed: onSubscribed, onDispose: onDispose))
+    }
+
+    /// Completes once this and then `second` have completed; the first error fails it.
+    ///
+    /// ```swift
+    /// cache.clear().concat(store.reset())
+    /// ```
+    public func concat(_ second: Completable) -> Completable {
+        Completable.concat([primitiveSequence, second])
     }
 
     /// Completes when every one of `completables`, run one after another, has completed.

@@ -139,8 +139,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Runs side effects at each step, without changing the result.
     public func `do`(onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
-                     onError: ((any Error) -> Void)? = nil, afterError: ((any Error) -> Void)? = nil,
-                     onCompleted: (() -> Void)? = nil, afterCompleted: (() -> Void)? = nil,
+                     onError: ((any Error) throws -> Void)? = nil, afterError: ((any Error) throws -> Void)? = nil,
+                     onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
                      onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil,
                      onDispose: (() -> Void)? = nil) -> Maybe<Element> {
         Maybe(raw: primitiveSequence.source.do(onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,

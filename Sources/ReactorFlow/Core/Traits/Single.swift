@@ -133,7 +133,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Runs side effects at each step, without changing the result. A thrown error from `onSuccess` fails it.
     public func `do`(onSuccess: ((Element) throws -> Void)? = nil, afterSuccess: ((Element) throws -> Void)? = nil,
-                     onError: ((any Error) -> Void)? = nil, afterError: ((any Error) -> Void)? = nil,
+                     onError: ((any Error) throws -> Void)? = nil, afterError: ((any Error) throws -> Void)? = nil,
                      onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil,
                      onDispose: (() -> Void)? = nil) -> Single<Element> {
         Single(raw: primitiveSequence.source.do(onNext: onSuccess, afterNext: afterSuccess, onError: onError,
