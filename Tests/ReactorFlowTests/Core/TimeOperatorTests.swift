@@ -214,4 +214,51 @@ struct ShareTests {
         #expect(!subject.hasObservers)
         #expect(log.elements == [1])
     }
+
+    /// As RxSwift's: the connection ends before the source's end is delivered, so a subscriber that comes from the
+    /// end's handler starts a new connection (`.whileConnected`); a subscriber that the subject ends at once connects
+    /// nothing (`.forever`, `publish().refCount()`).
+    @Test("A4 share and refCount after the source ended: a new connection from the end's handler, none for a subscriber ended at once")
+    func shareAfterTheSourceEnded() {
+        let clock = TestScheduler(initialClock: 0)
+        let source = clock.createHotObservable([.next(210, 1), .completed(230), .next(240, 2), .next(520, 3)])
+        let shared = source.share(replay: 1)
+        let first = clock.createObserver(Int.self)
+        let again = clock.createObserver(Int.self)
+        let later = clock.createObserver(Int.self)
+        var subscriptions: [Disposable] = []
+        clock.scheduleAt(200) {
+            subscriptions.append(shared.subscribe { event in
+                first.on(event)
+                if event.isCompleted { subscriptions.append(shared.subscribe(again)) }
+            })
+        }
+        clock.scheduleAt(300) { subscriptions.forEach { $0.dispose() } }
+        clock.scheduleAt(500) { subscriptions.append(shared.subscribe(later)) }
+        clock.scheduleAt(600) { subscriptions.forEach { $0.dispose() } }
+        clock.start()
+        #expect(first.events == [.next(210, 1), .completed(230)])
+        #expect(again.events == [.next(240, 2)])
+        #expect(later.events == [.next(520, 3)])
+        #expect(source.subscriptions == [Subscription(200, 230), Subscription(230, 300), Subscription(500, 600)])
+
+        let foreverClock = TestScheduler(initialClock: 0)
+        let ending = foreverClock.createHotObservable([.next(210, 1), .completed(230)])
+        let forever = ending.share(replay: 1, scope: .forever)
+        let counted = ending.publish().refCount()
+        let foreverLate = foreverClock.createObserver(Int.self)
+        let countedLate = foreverClock.createObserver(Int.self)
+        foreverClock.scheduleAt(200) {
+            _ = forever.subscribe { _ in }
+            _ = counted.subscribe { _ in }
+        }
+        foreverClock.scheduleAt(500) {
+            _ = forever.subscribe(foreverLate)
+            _ = counted.subscribe(countedLate)
+        }
+        foreverClock.start()
+        #expect(foreverLate.events == [.next(500, 1), .completed(500)])
+        #expect(countedLate.events == [.completed(500)])
+        #expect(ending.subscriptions == [Subscription(200, 230), Subscription(200, 230)])
+    }
 }

@@ -41,6 +41,8 @@ final class ShareObservable<Element>: Observable<Element>, @unchecked Sendable {
     private var state = RefCountStateMachine()
     private var subject: SubjectCore<Element>?
     private var connection: SingleAssignmentDisposable?
+    /// Counts connections: a subscriber counted in one that has ended does not count in the next.
+    private var generation: UInt64 = 0
 
     init(source: Observable<Element>, replay: Int, scope: SubjectLifetimeScope) {
         self.source = source
@@ -50,32 +52,55 @@ final class ShareObservable<Element>: Observable<Element>, @unchecked Sendable {
     }
 
     override func run(_ observer: AnyObserver<Element>) -> Disposable {
-        lock.lock()
-        let connect = state.subscribed()
-        let subject = self.subject ?? SubjectCore<Element>(bufferSize: replay)
-        self.subject = subject
-        let connection = connect ? SingleAssignmentDisposable() : nil
-        if let connection { self.connection = connection }
-        lock.unlock()
-
+        let subject = lock.withLock { () -> SubjectCore<Element> in
+            let subject = self.subject ?? SubjectCore<Element>(bufferSize: replay)
+            self.subject = subject
+            return subject
+        }
         // A sink, so that the terminal event also ends this subscription and releases its share of the connection.
         let sink = Sink(observer)
         let subscription = subject.subscribe(AnyObserver(sink))
+        // Ended at once by a subject whose source has ended (`.forever`): it takes no part in any connection.
+        if sink.isDisposed { return subscription }
+        lock.lock()
+        let generation = self.generation
+        let connection = state.subscribed() ? SingleAssignmentDisposable() : nil
+        if let connection { self.connection = connection }
+        lock.unlock()
         sink.attach(upstream: Disposables.create { [self] in
             subscription.dispose()
-            lock.lock()
-            let disconnect = state.unsubscribed()
-            var ending: SingleAssignmentDisposable?
-            if disconnect {
-                ending = self.connection
-                self.connection = nil
-                if scope == .whileConnected { self.subject = nil }
-            }
-            lock.unlock()
-            ending?.dispose()
+            leave(generation)
         })
-        connection?.setDisposable(source.subscribeInside(AnyObserver(eventHandler: subject.on)))
+        connection?.setDisposable(source.subscribeInside(AnyObserver { [self] event in
+            // The connection ends before the event is delivered, as in RxSwift: a subscriber that arrives meanwhile
+            // (from a terminal event's handler, say) starts a new one, with a new buffer unless the scope is `.forever`.
+            let ended = event.isStopEvent ? endConnection(generation) : nil
+            subject.on(event)
+            ended?.dispose()
+        }))
         return sink
+    }
+
+    /// A subscriber counted in connection number `generation` left: the last one to leave disconnects the source.
+    private func leave(_ generation: UInt64) {
+        let ending = lock.withLock { () -> SingleAssignmentDisposable? in
+            guard generation == self.generation, state.unsubscribed() else { return nil }
+            if scope == .whileConnected { subject = nil }
+            return exchange(&connection, with: nil)
+        }
+        ending?.dispose()
+    }
+
+    /// The source of connection number `generation` ended: the next subscriber starts a new connection. Returns the
+    /// connection, for the caller to dispose once the event is delivered.
+    private func endConnection(_ generation: UInt64) -> SingleAssignmentDisposable? {
+        lock.withLock {
+            guard generation == self.generation else { return nil }
+            self.generation &+= 1
+            state = RefCountStateMachine()
+            if scope == .whileConnected { subject = nil }
+            return exchange(&connection, with: nil)
+        }
     }
 }
 
@@ -117,21 +142,45 @@ public final class ConnectableObservable<Element>: Observable<Element>, @uncheck
     }
 
     /// Connects when the first subscriber arrives and disconnects when the last one leaves.
+    ///
+    /// As in RxSwift, a subscriber that the subject ends at once (the source has ended) connects nothing, and the
+    /// source's terminal event ends the connection before it is delivered.
     public func refCount() -> Observable<Element> {
-        let state = LockedValue((machine: RefCountStateMachine(), connection: Disposable?.none))
+        let state = LockedValue((machine: RefCountStateMachine(), connection: Disposable?.none, generation: UInt64(0)))
         return Observable.make { [self] sink in
-            let subscription = subscribe(sink)
-            let connect = state.withLock { $0.machine.subscribed() }
+            var generation = UInt64(0)
+            let subscription = subscribe(AnyObserver<Element> { event in
+                if event.isStopEvent {
+                    let ending = state.withLock { state -> Disposable? in
+                        guard state.generation == generation else { return nil }
+                        state.generation &+= 1
+                        state.machine = RefCountStateMachine()
+                        return exchange(&state.connection, with: nil)
+                    }
+                    ending?.dispose()
+                }
+                sink.on(event)
+            })
+            if sink.isDisposed { return subscription }
+            let connect = state.withLock { state -> Bool in
+                generation = state.generation
+                return state.machine.subscribed()
+            }
             if connect {
                 let connection = self.connect()
-                state.withLock { $0.connection = connection }
+                // Unless the source already ended while connecting: then this connection is over.
+                let over = state.withLock { state -> Bool in
+                    guard state.generation == generation else { return true }
+                    state.connection = connection
+                    return false
+                }
+                if over { connection.dispose() }
             }
             return Disposables.create {
                 subscription.dispose()
                 let ending = state.withLock { state -> Disposable? in
-                    guard state.machine.unsubscribed() else { return nil }
-                    defer { state.connection = nil }
-                    return state.connection
+                    guard state.generation == generation, state.machine.unsubscribed() else { return nil }
+                    return exchange(&state.connection, with: nil)
                 }
                 ending?.dispose()
             }
