@@ -522,3 +522,31 @@ final class DiagnosticsCollector: @unchecked Sendable { // `collected` is guarde
         if let token { Diagnostics.removeObserver(token) }
     }
 }
+
+extension SubjectTests {
+    @Test("A5 ReplayRelay replays its latest elements to each new observer and never ends; relays turn into Infallibles")
+    func replayRelay() {
+        let relay = ReplayRelay<Int>.create(bufferSize: 2)
+        relay.accept(1)
+        relay.accept(2)
+        relay.accept(3)
+        let (late, lateSubscription) = relay.log()
+        relay.accept(4)
+        #expect(late.events == [.next(2), .next(3), .next(4)])
+        let none = ReplayRelay<Int>.create(bufferSize: 0)
+        none.accept(1)
+        let (fresh, freshSubscription) = none.log()
+        #expect(fresh.events == [])
+        let bound = Observable.of(5, 6).bind(to: relay)
+        #expect(late.events == [.next(2), .next(3), .next(4), .next(5), .next(6)]) // the source's end does not end the relay
+        let (infallible, infallibleSubscription) = relay.asInfallible().asObservable().log()
+        #expect(infallible.elements == [5, 6])
+        let behavior = BehaviorRelay(value: 1)
+        #expect(behavior.asInfallible().asObservable().log().0.elements == [1])
+        let publish = PublishRelay<Int>()
+        let (published, publishedSubscription) = publish.asInfallible().asObservable().log()
+        publish.accept(7)
+        #expect(published.elements == [7])
+        for subscription in [lateSubscription, freshSubscription, bound, infallibleSubscription, publishedSubscription] { subscription.dispose() }
+    }
+}

@@ -163,6 +163,17 @@ extension DriverSignalTests {
         }
     }
 
+    @Test("A12 a Driver and a Signal turn into Infallibles that deliver as they do")
+    func sharedSequencesAsInfallible() {
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+        let results = withSharing(on: scheduler) { scheduler.start { source.asDriver(onErrorJustReturn: 0).asInfallible().asObservable() } }
+        #expect(results.events == [.next(211, 1), .next(221, 2)])
+        let signalClock = TestScheduler(initialClock: 0)
+        let signalSource = signalClock.createHotObservable([.next(210, 1)])
+        let signal = withSharing(on: signalClock) { signalClock.start { signalSource.asSignal(onErrorJustReturn: 0).asInfallible().asObservable() } }
+        #expect(signal.events == [.next(211, 1)])
+    }
+
     @Test("A9 Driver.combineLatest and Driver.zip of a collection, as an array and with a result selector")
     func driverCollections() {
         let forms: [([Driver<Int>]) -> Driver<[Int]>] = [

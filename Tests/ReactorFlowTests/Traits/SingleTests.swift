@@ -172,3 +172,16 @@ struct SingleTests {
         #expect(collected.matching("unhandled-single").count == 1)
     }
 }
+
+extension SingleTests {
+    @Test("A11 Single.filter gives a Maybe; Single.timer and Maybe.timer succeed with 0 after the delay")
+    func filterAndTimer() {
+        var log: [String] = []
+        _ = Single.just(3).filter { $0 > 2 }.subscribe(onSuccess: { log.append("success \($0)") }, onCompleted: { log.append("empty") })
+        _ = Single.just(1).filter { $0 > 2 }.subscribe(onSuccess: { log.append("success \($0)") }, onCompleted: { log.append("empty") })
+        #expect(log == ["success 3", "empty"])
+        #expect(scheduler.start { Single<Int>.timer(.seconds(2), scheduler: scheduler) }.events == [.next(202, 0), .completed(202)])
+        let maybeClock = TestScheduler(initialClock: 0)
+        #expect(maybeClock.start { Maybe<Int>.timer(.seconds(3), scheduler: maybeClock) }.events == [.next(203, 0), .completed(203)])
+    }
+}

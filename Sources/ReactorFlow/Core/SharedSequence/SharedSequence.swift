@@ -125,3 +125,8 @@ extension SharedSequence {
         SharedSequence(Observable.deferred { factory().source })
     }
 }
+
+extension SharedSequence {
+    /// The sequence as an `Infallible`: it never fails. Its deliveries stay on the sharing scheduler.
+    public func asInfallible() -> Infallible<Element> { Infallible(raw: source) }
+}

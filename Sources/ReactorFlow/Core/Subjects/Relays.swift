@@ -43,6 +43,42 @@ public final class BehaviorRelay<Element>: Observable<Element>, @unchecked Senda
 
 }
 
+/// A `ReplaySubject` that never ends: it replays the latest `bufferSize` elements to each new observer.
+///
+/// ```swift
+/// let recentSearches = ReplayRelay<String>.create(bufferSize: 5)
+/// recentSearches.accept("swift")
+/// ```
+public final class ReplayRelay<Element>: Observable<Element>, @unchecked Sendable { // state lives in the locked core
+    @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
+    deinit { core.releaseBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
+
+    private init(bufferSize: Int) {
+        super.init(subjectCore: SubjectCore(bufferSize: max(0, bufferSize), ignoresStopEvents: true))
+    }
+
+    /// A relay that replays the latest `bufferSize` elements (none for a size of zero or less).
+    public static func create(bufferSize: Int) -> ReplayRelay<Element> { ReplayRelay(bufferSize: bufferSize) }
+
+    /// Stores `element` in the buffer and delivers it to the current observers.
+    public func accept(_ element: Element) { core.onNext(element) }
+}
+
+extension PublishRelay {
+    /// The relay as an `Infallible`: it never fails.
+    public func asInfallible() -> Infallible<Element> { Infallible(raw: asObservable()) }
+}
+
+extension BehaviorRelay {
+    /// The relay as an `Infallible`: it never fails.
+    public func asInfallible() -> Infallible<Element> { Infallible(raw: asObservable()) }
+}
+
+extension ReplayRelay {
+    /// The relay as an `Infallible`: it never fails.
+    public func asInfallible() -> Infallible<Element> { Infallible(raw: asObservable()) }
+}
+
 extension ObservableType {
     /// Forwards elements to each relay.
     public func bind(to relays: PublishRelay<Element>...) -> Disposable {
@@ -51,6 +87,11 @@ extension ObservableType {
 
     /// Forwards elements to each relay.
     public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
+        bind(onNext: { element in for relay in relays { relay.accept(element) } })
+    }
+
+    /// Forwards elements to each relay.
+    public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
         bind(onNext: { element in for relay in relays { relay.accept(element) } })
     }
 }

@@ -159,3 +159,14 @@ extension PrimitiveSequenceType {
         PrimitiveSequence(raw: Observable.using(resourceFactory, observableFactory: { try primitiveSequenceFactory($0).source }))
     }
 }
+
+extension PrimitiveSequence where Element: FixedWidthInteger {
+    /// `0` after `dueTime`, then the end: a `Single` that succeeds, a `Maybe` that succeeds, timed by `scheduler`.
+    ///
+    /// ```swift
+    /// Single<Int>.timer(.seconds(2), scheduler: MainScheduler.instance)
+    /// ```
+    public static func timer(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable<Element>.timer(dueTime, scheduler: scheduler))
+    }
+}

@@ -146,6 +146,15 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         Maybe(raw: primitiveSequence.source)
     }
 
+    /// The element if `predicate` holds for it, as a `Maybe` that otherwise completes empty.
+    ///
+    /// ```swift
+    /// api.user(id: 1).filter(\.isActive) // Maybe<User>
+    /// ```
+    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.filter(predicate))
+    }
+
     /// The same end, without the element, as a `Completable`.
     public func asCompletable() -> Completable {
         Completable(raw: primitiveSequence.source.ignoreElements())
