@@ -11,9 +11,12 @@ struct CounterTests {
         let tester = ReactorTester(CounterReactor(delayScheduler: scheduler), scheduler: scheduler)
         tester.send(.increase) { $0.isLoading = true }
         tester.advance(by: .milliseconds(499))
-        tester.advance(by: .milliseconds(1)) { $0.value = 1; $0.isLoading = false }
+        tester.advance(by: .milliseconds(1)) { $0.value = 1 }
+        // The delayed change completes a tick after it arrives, as with RxSwift's `delay`; the flag clears then.
+        tester.advance(by: .milliseconds(1)) { $0.isLoading = false }
         tester.send(.decrease) { $0.isLoading = true }
-        tester.advance(by: .milliseconds(500)) { $0.value = 0; $0.isLoading = false }
+        tester.advance(by: .milliseconds(500)) { $0.value = 0 }
+        tester.advance(by: .milliseconds(1)) { $0.isLoading = false }
         tester.finish()
     }
 
@@ -30,9 +33,9 @@ struct CounterTests {
             .next(0, .init(value: 0, isLoading: true)),
             .next(0, .init(value: 0, isLoading: true)),
             .next(500, .init(value: 1, isLoading: true)),
-            .next(500, .init(value: 1, isLoading: false)),
-            .next(500, .init(value: 2, isLoading: false)),
-            .next(500, .init(value: 2, isLoading: false)),
+            .next(500, .init(value: 2, isLoading: true)),
+            .next(501, .init(value: 2, isLoading: false)),
+            .next(501, .init(value: 2, isLoading: false)),
         ])
     }
 }

@@ -72,9 +72,10 @@ struct ReactorTesterTests {
         tester.advance(by: .milliseconds(999))
         tester.advance(by: .milliseconds(1)) {
             $0.value = 1
-            $0.isLoading = false
             $0.scores["total"] = 1
         }
+        // The delayed `just` completes a tick after its element (RxSwift's `delay`), and the `concat` goes on then.
+        tester.advance(by: .milliseconds(1)) { $0.isLoading = false }
         tester.send(.greet("Bo"))
         tester.expectPulse(\.$message, "Hello, Bo")
         tester.send(.greet("Bo"))

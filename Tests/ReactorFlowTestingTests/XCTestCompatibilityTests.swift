@@ -80,7 +80,7 @@ final class XCTestCompatibilityTests: XCTestCase {
         let clock = TestScheduler(resolution: .milliseconds(1))
         let tester = ReactorTester(DelayedCounterReactor(scheduler: clock), scheduler: clock)
         tester.send(.increase) { $0.isLoading = true }
-        tester.advance(by: .milliseconds(1_000)) {
+        tester.advance(by: .milliseconds(1_001)) {
             $0.value = 1
             $0.isLoading = false
             $0.scores["total"] = 1

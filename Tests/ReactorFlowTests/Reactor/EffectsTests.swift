@@ -260,7 +260,8 @@ struct EffectsTests {
         let reactor = PolicyReactor(scheduler: scheduler)
         reactor.action.onNext(.tap(1))
         reactor.action.onNext(.tap(2))
-        scheduler.advance(by: .milliseconds(100))
+        // The stream's last element is delayed by 100 ms; its completion, which came with it, a tick more.
+        scheduler.advance(by: .milliseconds(101))
         reactor.action.onNext(.tap(3))
         scheduler.advance(by: .milliseconds(100))
         #expect(reactor.mutateCalls.all == ["tap(1)", "tap(3)"])

@@ -550,18 +550,20 @@ struct ReactorContractTests {
         reactor.action.onNext(.increase)
         scheduler.advance(by: .milliseconds(500))
         reactor.action.onNext(.decrease)
+        // The increase's delayed `just` completes a tick after its element (RxSwift's `delay`), so its
+        // `setLoading(false)` comes at 501, after the decrease's `setLoading(true)` at 500.
         scheduler.advance(by: .milliseconds(499))
-        #expect(reactor.currentState == .init(value: 1, isLoading: true))
-        scheduler.advance(by: .milliseconds(1))
+        #expect(reactor.currentState == .init(value: 1, isLoading: false))
+        scheduler.advance(by: .milliseconds(2))
         typealias S = ReadmeCounterReactor.State
         #expect(states.events == [
             .next(0, S(value: 0, isLoading: false)),
             .next(0, S(value: 0, isLoading: true)),
             .next(500, S(value: 1, isLoading: true)),
-            .next(500, S(value: 1, isLoading: false)),
             .next(500, S(value: 1, isLoading: true)),
-            .next(1000, S(value: 0, isLoading: true)),
+            .next(501, S(value: 1, isLoading: false)),
             .next(1000, S(value: 0, isLoading: false)),
+            .next(1001, S(value: 0, isLoading: false)),
         ])
     }
 }

@@ -1,28 +1,51 @@
 extension ObservableType {
     /// Shifts every element and the completion later by `dueTime`; an error is forwarded at once.
     ///
+    /// As RxSwift's: the events are delivered one per scheduled action, each `dueTime` after it arrived or, if
+    /// the previous one went out later than that, just after it (on a `TestScheduler`, a tick later): a `just`
+    /// delayed by 2 ticks sends its element at 202 and completes at 203.
+    ///
     /// ```swift
     /// Observable.just(Mutation.increaseValue).delay(.milliseconds(500), scheduler: MainScheduler.instance)
     /// ```
     public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         let source = asObservable()
+        let delay = dueTime.nanosecondCount ?? 0
         return .make { sink in
             let downstream = SerializedObserver(AnyObserver(sink))
-            let timers = CompositeDisposable()
+            let state = LockedValue((waiting: FIFO<(arrival: Int64, event: Event<Element>)>(), active: false))
+            let timer = SerialDisposable()
+            func now() -> Int64 { Int64((scheduler.now.timeIntervalSince1970 * 1e9).rounded()) }
+            func deliverNext() {
+                let (event, nextArrival) = state.withLock { state -> (Event<Element>?, Int64?) in
+                    let event = state.waiting.popFirst()?.event
+                    guard let next = state.waiting.elements.first else {
+                        state.active = false
+                        return (event, nil)
+                    }
+                    return (event, next.arrival)
+                }
+                if let event { downstream.on(event) }
+                if let nextArrival {
+                    timer.disposable = scheduler.scheduleRelative(.nanoseconds(Int(max(0, nextArrival + delay - now())))) {
+                        deliverNext()
+                    }
+                }
+            }
             let subscription = source.subscribeInside(AnyObserver<Element> { event in
                 if case .error = event {
-                    timers.dispose()
+                    timer.dispose()
                     downstream.on(event)
                     return
                 }
-                let holder = SingleAssignmentDisposable()
-                guard let key = timers.insert(holder) else { return }
-                holder.setDisposable(scheduler.scheduleRelative(dueTime) {
-                    timers.forget(key)
-                    downstream.on(event)
-                })
+                let start = state.withLock { state -> Bool in
+                    state.waiting.append((now(), event))
+                    defer { state.active = true }
+                    return !state.active
+                }
+                if start { timer.disposable = scheduler.scheduleRelative(dueTime) { deliverNext() } }
             })
-            return Disposables.create(subscription, timers)
+            return Disposables.create(subscription, timer)
         }
     }
 }

@@ -1,5 +1,6 @@
 extension ObservableType {
-    /// Delivers every event on `scheduler`, in order.
+    /// Delivers every event on `scheduler`, in order, one per scheduled action, as RxSwift does: on a
+    /// `TestScheduler`, events that arrive together go out a tick apart.
     ///
     /// ```swift
     /// reactor.state.observe(on: MainScheduler.instance)
@@ -7,16 +8,36 @@ extension ObservableType {
     public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
         let source = asObservable()
         return .make { sink in
-            let queue = LockedValue((events: FIFO<Event<Element>>(), scheduled: false))
+            let queue = LockedValue((events: FIFO<Event<Element>>(), scheduled: false, delivering: false, ranAtOnce: false))
             let drain = SerialDisposable()
-            func deliverQueued() {
-                while let event = queue.withLock({ state -> Event<Element>? in
-                    let event = state.events.popFirst()
-                    if event == nil { state.scheduled = false }
-                    return event
-                }) {
-                    sink.on(event)
+            // One delivery is scheduled at a time. A scheduler that runs an action at once (`MainScheduler` on the main
+            // queue) would nest one delivery per queued event: the delivery in progress takes the next one in its
+            // loop instead. (An asynchronous scheduler may start the next delivery before this one returns; it then
+            // leaves the event to this one, which has not given up its turn yet.)
+            func deliverNext() {
+                let alreadyDelivering = queue.withLock { state -> Bool in
+                    if state.delivering { state.ranAtOnce = true }
+                    defer { state.delivering = true }
+                    return state.delivering
                 }
+                if alreadyDelivering { return }
+                while let event = queue.withLock({ $0.events.popFirst() }) {
+                    sink.on(event)
+                    let more = queue.withLock { state -> Bool in
+                        if state.events.isEmpty { state.scheduled = false }
+                        state.ranAtOnce = false
+                        if !state.scheduled { state.delivering = false }
+                        return state.scheduled
+                    }
+                    guard more else { return }
+                    drain.disposable = scheduler.schedule(deliverNext)
+                    let again = queue.withLock { state -> Bool in
+                        if !state.ranAtOnce { state.delivering = false }
+                        return state.ranAtOnce
+                    }
+                    guard again else { return }
+                }
+                queue.withLock { $0.delivering = false }
             }
             let subscription = source.subscribeInside(AnyObserver<Element> { event in
                 let mustSchedule = queue.withLock { state -> Bool in
@@ -24,7 +45,7 @@ extension ObservableType {
                     defer { state.scheduled = true }
                     return !state.scheduled
                 }
-                if mustSchedule { drain.disposable = scheduler.schedule(deliverQueued) }
+                if mustSchedule { drain.disposable = scheduler.schedule(deliverNext) }
             })
             return Disposables.create(subscription, drain)
         }
