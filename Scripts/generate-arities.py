@@ -2,7 +2,8 @@
 """Writes the fixed-arity overloads of combineLatest and zip, for 2 to 8 sources, as RxSwift 6 has them.
 
 Each overload only erases its sources' element types and calls the one implementation of its operator
-(`Observable.combineLatestAny`, `Observable.zipAny`); the traits and shared sequences wrap the observable one.
+(`Observable.combineLatestAny`, `Observable.zipAny`); the traits and shared sequences wrap the observable one. Each
+is emitted into the app that calls it (`@_alwaysEmitIntoClient`), so an app carries only the arities it uses.
 
     python3 Scripts/generate-arities.py          # writes the files
     python3 Scripts/generate-arities.py --check  # exits 1 if a file differs from what it would write
@@ -49,6 +50,7 @@ def observable_family(operator, summary, tuple_summary):
         erased = ", ".join(f"{x.lower()}.asObservable().map {{ $0 as Any }}" for x in names(n))
         casts = ", ".join(f"values[{i}] as! {x}.Element" for i, x in enumerate(names(n)))
         out += [f"    /// {summary(n)}"] + ([f"    {line}" for line in EXAMPLES[operator]] if n == 2 else []) + [
+            "    @_alwaysEmitIntoClient",
             f"    public static func {operator}<{generics}>(",
             f"        {params(n, lambda x: x)},",
             f"        resultSelector: @escaping ({elements}) throws -> Element",
@@ -59,6 +61,7 @@ def observable_family(operator, summary, tuple_summary):
             "    }",
             "",
             f"    /// {tuple_summary(n)}",
+            "    @_alwaysEmitIntoClient",
             f"    public static func {operator}<{generics}>(",
             f"        {params(n, lambda x: x)}",
             f"    ) -> Observable<({elements})> where Element == ({elements}) {{",
@@ -80,7 +83,8 @@ def wrapper_family(extension, operators, source_type, result_type, wrap, throws)
             sources = ", ".join(f"{x.lower()}.source" for x in names(n))
             out += [
                 f"    /// {summary(n)}",
-                f"    public static func {operator}<{generics}>(",
+                "    @_alwaysEmitIntoClient",
+            f"    public static func {operator}<{generics}>(",
                 f"        {params(n, source_type)},",
                 f"        resultSelector: @escaping ({elements}){' throws' if throws else ''} -> Element",
                 f"    ) -> {result_type} {{",
@@ -88,7 +92,8 @@ def wrapper_family(extension, operators, source_type, result_type, wrap, throws)
                 "    }",
                 "",
                 f"    /// {tuple_summary(n)}",
-                f"    public static func {operator}<{generics}>(",
+                "    @_alwaysEmitIntoClient",
+            f"    public static func {operator}<{generics}>(",
                 f"        {params(n, source_type)}",
                 f"    ) -> {result_type} where Element == ({elements}) {{",
                 f"        {operator}({args(n)}) {tuple_closure(n)}",

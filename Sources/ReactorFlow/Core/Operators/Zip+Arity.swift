@@ -6,6 +6,7 @@ extension Observable {
     /// ```swift
     /// Observable.zip(requests, responses) { ($0, $1) }
     /// ```
+    @_alwaysEmitIntoClient
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType>(
         _ a: A, _ b: B,
         resultSelector: @escaping (A.Element, B.Element) throws -> Element
@@ -16,6 +17,7 @@ extension Observable {
     }
 
     /// The n-th elements of both sources as a tuple.
+    @_alwaysEmitIntoClient
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType>(
         _ a: A, _ b: B
     ) -> Observable<(A.Element, B.Element)> where Element == (A.Element, B.Element) {
@@ -23,6 +25,7 @@ extension Observable {
     }
 
     /// Combines the n-th elements of the three sources; completes once all have completed.
+    @_alwaysEmitIntoClient
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C,
         resultSelector: @escaping (A.Element, B.Element, C.Element) throws -> Element
@@ -33,6 +36,7 @@ extension Observable {
     }
 
     /// The n-th elements of the three sources as a tuple.
+    @_alwaysEmitIntoClient
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C
     ) -> Observable<(A.Element, B.Element, C.Element)> where Element == (A.Element, B.Element, C.Element) {
@@ -40,6 +44,7 @@ extension Observable {
     }
 
     /// Combines the n-th elements of the four sources; completes once all have completed.
+    @_alwaysEmitIntoClient
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D,
         resultSelector: @escaping (A.Element, B.Element, C.Element, D.Element) throws -> Element
@@ -50,6 +55,7 @@ extension Observable {
     }
 
     /// The n-th elements of the four sources as a tuple.
+    @_alwaysEmitIntoClient
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D
     ) -> Observable<(A.Element, B.Element, C.Element, D.Element)> where Element == (A.Element, B.Element, C.Element, D.Element) {
@@ -57,6 +63,7 @@ extension Observable {
     }
 
     /// Combines the n-th elements of the five sources; completes once all have completed.
+    @_alwaysEmitIntoClient
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E,
         resultSelector: @escaping (A.Element, B.Element, C.Element, D.Element, E.Element) throws -> Element
@@ -67,6 +74,7 @@ extension Observable {
     }
 
     /// The n-th elements of the five sources as a tuple.
+    @_alwaysEmitIntoClient
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E
     ) -> Observable<(A.Element, B.Element, C.Element, D.Element, E.Element)> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element) {
@@ -74,6 +82,7 @@ extension Observable {
     }
 
     /// Combines the n-th elements of the six sources; completes once all have completed.
+    @_alwaysEmitIntoClient
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F,
         resultSelector: @escaping (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element) throws -> Element
@@ -84,6 +93,7 @@ extension Observable {
     }
 
     /// The n-th elements of the six sources as a tuple.
+    @_alwaysEmitIntoClient
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F
     ) -> Observable<(A.Element, B.Element, C.Element, D.Element, E.Element, F.Element)> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element) {
@@ -91,6 +101,7 @@ extension Observable {
     }
 
     /// Combines the n-th elements of the seven sources; completes once all have completed.
+    @_alwaysEmitIntoClient
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G,
         resultSelector: @escaping (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element) throws -> Element
@@ -101,6 +112,7 @@ extension Observable {
     }
 
     /// The n-th elements of the seven sources as a tuple.
+    @_alwaysEmitIntoClient
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G
     ) -> Observable<(A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element)> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element) {
@@ -108,6 +120,7 @@ extension Observable {
     }
 
     /// Combines the n-th elements of the eight sources; completes once all have completed.
+    @_alwaysEmitIntoClient
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType, H: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H,
         resultSelector: @escaping (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element, H.Element) throws -> Element
@@ -118,6 +131,7 @@ extension Observable {
     }
 
     /// The n-th elements of the eight sources as a tuple.
+    @_alwaysEmitIntoClient
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType, H: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
     ) -> Observable<(A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element, H.Element)> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element, H.Element) {

@@ -23,6 +23,7 @@ extension Observable {
     /// Pairs the n-th elements of `sources`. As RxSwift 6's `zip` does, it completes only once every source has
     /// completed, even if a completed source left nothing to pair; the collection form also completes when an element
     /// arrives while every other source has completed (`endsWhenAnElementCannotBePaired`). The first error fails it.
+    @usableFromInline
     static func zipAny(_ sources: [Observable<Any>], endsWhenAnElementCannotBePaired: Bool = false,
                        resultSelector: @escaping ([Any]) throws -> Element) -> Observable<Element> {
         guard !sources.isEmpty else { return .empty() }

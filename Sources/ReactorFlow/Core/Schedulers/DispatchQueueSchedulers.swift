@@ -26,9 +26,7 @@ public final class SerialDispatchQueueScheduler: SchedulerType, Sendable {
 
     /// Runs `action` asynchronously on the queue; disposing first skips it.
     public func schedule(_ action: @escaping () -> Void) -> Disposable {
-        let item = ScheduledItem(action)
-        queue.async { item.run() }
-        return item
+        queue.runSoon(action)
     }
 
     /// Runs `action` on the queue after `dueTime`; disposing first skips it.
@@ -69,9 +67,7 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType, Sendable {
 
     /// Runs `action` asynchronously on the queue; disposing first skips it.
     public func schedule(_ action: @escaping () -> Void) -> Disposable {
-        let item = ScheduledItem(action)
-        queue.async { item.run() }
-        return item
+        queue.runSoon(action)
     }
 
     /// Runs `action` on the queue after `dueTime`, within `leeway`; disposing first cancels the timer and skips it.
@@ -145,6 +141,16 @@ public final class MainScheduler: SchedulerType, Sendable {
         guard dueTime != .never else { return Disposables.create() }
         let item = ScheduledItem(action)
         DispatchQueue.main.asyncAfter(deadline: .now() + dueTime) { item.run() }
+        return item
+    }
+}
+
+extension DispatchQueue {
+    /// Runs `action` asynchronously on this queue, unless the result is disposed first: the dispatch queue
+    /// schedulers' `schedule`.
+    func runSoon(_ action: @escaping () -> Void) -> Disposable {
+        let item = ScheduledItem(action)
+        async { item.run() }
         return item
     }
 }

@@ -7,10 +7,10 @@
 /// isLoading.drive(onNext: { spinner.isHidden = !$0 }).disposed(by: disposeBag)
 /// ```
 public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType {
-    let source: Observable<Element>
+    @usableFromInline let source: Observable<Element>
 
     /// Shares `source` by the strategy's rule; `source` must deliver on the strategy's scheduler and never fail.
-    init(_ source: Observable<Element>) {
+    @usableFromInline init(_ source: Observable<Element>) {
         self.source = SharingStrategy.share(source)
     }
 

@@ -2,6 +2,7 @@
 
 extension Infallible {
     /// Combines the latest elements of both sources each time either emits, once both have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A, B>(
         _ a: Infallible<A>, _ b: Infallible<B>,
         resultSelector: @escaping (A, B) -> Element
@@ -10,6 +11,7 @@ extension Infallible {
     }
 
     /// The latest elements of both sources as a tuple, each time either emits, once both have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A, B>(
         _ a: Infallible<A>, _ b: Infallible<B>
     ) -> Infallible<Element> where Element == (A, B) {
@@ -17,6 +19,7 @@ extension Infallible {
     }
 
     /// Combines the latest elements of the three sources each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A, B, C>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>,
         resultSelector: @escaping (A, B, C) -> Element
@@ -25,6 +28,7 @@ extension Infallible {
     }
 
     /// The latest elements of the three sources as a tuple, each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A, B, C>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>
     ) -> Infallible<Element> where Element == (A, B, C) {
@@ -32,6 +36,7 @@ extension Infallible {
     }
 
     /// Combines the latest elements of the four sources each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A, B, C, D>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>, _ d: Infallible<D>,
         resultSelector: @escaping (A, B, C, D) -> Element
@@ -40,6 +45,7 @@ extension Infallible {
     }
 
     /// The latest elements of the four sources as a tuple, each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A, B, C, D>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>, _ d: Infallible<D>
     ) -> Infallible<Element> where Element == (A, B, C, D) {
@@ -47,6 +53,7 @@ extension Infallible {
     }
 
     /// Combines the latest elements of the five sources each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A, B, C, D, E>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>, _ d: Infallible<D>, _ e: Infallible<E>,
         resultSelector: @escaping (A, B, C, D, E) -> Element
@@ -55,6 +62,7 @@ extension Infallible {
     }
 
     /// The latest elements of the five sources as a tuple, each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A, B, C, D, E>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>, _ d: Infallible<D>, _ e: Infallible<E>
     ) -> Infallible<Element> where Element == (A, B, C, D, E) {
@@ -62,6 +70,7 @@ extension Infallible {
     }
 
     /// Combines the latest elements of the six sources each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A, B, C, D, E, F>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>, _ d: Infallible<D>, _ e: Infallible<E>, _ f: Infallible<F>,
         resultSelector: @escaping (A, B, C, D, E, F) -> Element
@@ -70,6 +79,7 @@ extension Infallible {
     }
 
     /// The latest elements of the six sources as a tuple, each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A, B, C, D, E, F>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>, _ d: Infallible<D>, _ e: Infallible<E>, _ f: Infallible<F>
     ) -> Infallible<Element> where Element == (A, B, C, D, E, F) {
@@ -77,6 +87,7 @@ extension Infallible {
     }
 
     /// Combines the latest elements of the seven sources each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A, B, C, D, E, F, G>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>, _ d: Infallible<D>, _ e: Infallible<E>, _ f: Infallible<F>, _ g: Infallible<G>,
         resultSelector: @escaping (A, B, C, D, E, F, G) -> Element
@@ -85,6 +96,7 @@ extension Infallible {
     }
 
     /// The latest elements of the seven sources as a tuple, each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A, B, C, D, E, F, G>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>, _ d: Infallible<D>, _ e: Infallible<E>, _ f: Infallible<F>, _ g: Infallible<G>
     ) -> Infallible<Element> where Element == (A, B, C, D, E, F, G) {
@@ -92,6 +104,7 @@ extension Infallible {
     }
 
     /// Combines the latest elements of the eight sources each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A, B, C, D, E, F, G, H>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>, _ d: Infallible<D>, _ e: Infallible<E>, _ f: Infallible<F>, _ g: Infallible<G>, _ h: Infallible<H>,
         resultSelector: @escaping (A, B, C, D, E, F, G, H) -> Element
@@ -100,6 +113,7 @@ extension Infallible {
     }
 
     /// The latest elements of the eight sources as a tuple, each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A, B, C, D, E, F, G, H>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>, _ d: Infallible<D>, _ e: Infallible<E>, _ f: Infallible<F>, _ g: Infallible<G>, _ h: Infallible<H>
     ) -> Infallible<Element> where Element == (A, B, C, D, E, F, G, H) {
@@ -107,6 +121,7 @@ extension Infallible {
     }
 
     /// Combines the n-th elements of both sources; completes once both have completed.
+    @_alwaysEmitIntoClient
     public static func zip<A, B>(
         _ a: Infallible<A>, _ b: Infallible<B>,
         resultSelector: @escaping (A, B) -> Element
@@ -115,6 +130,7 @@ extension Infallible {
     }
 
     /// The n-th elements of both sources as a tuple.
+    @_alwaysEmitIntoClient
     public static func zip<A, B>(
         _ a: Infallible<A>, _ b: Infallible<B>
     ) -> Infallible<Element> where Element == (A, B) {
@@ -122,6 +138,7 @@ extension Infallible {
     }
 
     /// Combines the n-th elements of the three sources; completes once all have completed.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>,
         resultSelector: @escaping (A, B, C) -> Element
@@ -130,6 +147,7 @@ extension Infallible {
     }
 
     /// The n-th elements of the three sources as a tuple.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>
     ) -> Infallible<Element> where Element == (A, B, C) {
@@ -137,6 +155,7 @@ extension Infallible {
     }
 
     /// Combines the n-th elements of the four sources; completes once all have completed.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>, _ d: Infallible<D>,
         resultSelector: @escaping (A, B, C, D) -> Element
@@ -145,6 +164,7 @@ extension Infallible {
     }
 
     /// The n-th elements of the four sources as a tuple.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>, _ d: Infallible<D>
     ) -> Infallible<Element> where Element == (A, B, C, D) {
@@ -152,6 +172,7 @@ extension Infallible {
     }
 
     /// Combines the n-th elements of the five sources; completes once all have completed.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>, _ d: Infallible<D>, _ e: Infallible<E>,
         resultSelector: @escaping (A, B, C, D, E) -> Element
@@ -160,6 +181,7 @@ extension Infallible {
     }
 
     /// The n-th elements of the five sources as a tuple.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>, _ d: Infallible<D>, _ e: Infallible<E>
     ) -> Infallible<Element> where Element == (A, B, C, D, E) {
@@ -167,6 +189,7 @@ extension Infallible {
     }
 
     /// Combines the n-th elements of the six sources; completes once all have completed.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E, F>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>, _ d: Infallible<D>, _ e: Infallible<E>, _ f: Infallible<F>,
         resultSelector: @escaping (A, B, C, D, E, F) -> Element
@@ -175,6 +198,7 @@ extension Infallible {
     }
 
     /// The n-th elements of the six sources as a tuple.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E, F>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>, _ d: Infallible<D>, _ e: Infallible<E>, _ f: Infallible<F>
     ) -> Infallible<Element> where Element == (A, B, C, D, E, F) {
@@ -182,6 +206,7 @@ extension Infallible {
     }
 
     /// Combines the n-th elements of the seven sources; completes once all have completed.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E, F, G>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>, _ d: Infallible<D>, _ e: Infallible<E>, _ f: Infallible<F>, _ g: Infallible<G>,
         resultSelector: @escaping (A, B, C, D, E, F, G) -> Element
@@ -190,6 +215,7 @@ extension Infallible {
     }
 
     /// The n-th elements of the seven sources as a tuple.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E, F, G>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>, _ d: Infallible<D>, _ e: Infallible<E>, _ f: Infallible<F>, _ g: Infallible<G>
     ) -> Infallible<Element> where Element == (A, B, C, D, E, F, G) {
@@ -197,6 +223,7 @@ extension Infallible {
     }
 
     /// Combines the n-th elements of the eight sources; completes once all have completed.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E, F, G, H>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>, _ d: Infallible<D>, _ e: Infallible<E>, _ f: Infallible<F>, _ g: Infallible<G>, _ h: Infallible<H>,
         resultSelector: @escaping (A, B, C, D, E, F, G, H) -> Element
@@ -205,6 +232,7 @@ extension Infallible {
     }
 
     /// The n-th elements of the eight sources as a tuple.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E, F, G, H>(
         _ a: Infallible<A>, _ b: Infallible<B>, _ c: Infallible<C>, _ d: Infallible<D>, _ e: Infallible<E>, _ f: Infallible<F>, _ g: Infallible<G>, _ h: Infallible<H>
     ) -> Infallible<Element> where Element == (A, B, C, D, E, F, G, H) {

@@ -6,10 +6,10 @@
 /// names.subscribe(onNext: { label.text = $0 })
 /// ```
 public struct Infallible<Element>: ObservableConvertibleType {
-    let source: Observable<Element>
+    @usableFromInline let source: Observable<Element>
 
     /// Wraps `source`, which must never fail.
-    init(raw source: Observable<Element>) {
+    @usableFromInline init(raw source: Observable<Element>) {
         self.source = source
     }
 

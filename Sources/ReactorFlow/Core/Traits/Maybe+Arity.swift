@@ -2,6 +2,7 @@
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// The elements of both `Maybe`s, combined once both succeeded; completes if either completes empty.
+    @_alwaysEmitIntoClient
     public static func zip<A, B>(
         _ a: Maybe<A>, _ b: Maybe<B>,
         resultSelector: @escaping (A, B) throws -> Element
@@ -10,6 +11,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// The elements of both `Maybe`s as a tuple; completes if either completes empty.
+    @_alwaysEmitIntoClient
     public static func zip<A, B>(
         _ a: Maybe<A>, _ b: Maybe<B>
     ) -> Maybe<Element> where Element == (A, B) {
@@ -17,6 +19,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// The elements of the three `Maybe`s, combined once all succeeded; completes if one completes empty.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C>(
         _ a: Maybe<A>, _ b: Maybe<B>, _ c: Maybe<C>,
         resultSelector: @escaping (A, B, C) throws -> Element
@@ -25,6 +28,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// The elements of the three `Maybe`s as a tuple; completes if one completes empty.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C>(
         _ a: Maybe<A>, _ b: Maybe<B>, _ c: Maybe<C>
     ) -> Maybe<Element> where Element == (A, B, C) {
@@ -32,6 +36,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// The elements of the four `Maybe`s, combined once all succeeded; completes if one completes empty.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D>(
         _ a: Maybe<A>, _ b: Maybe<B>, _ c: Maybe<C>, _ d: Maybe<D>,
         resultSelector: @escaping (A, B, C, D) throws -> Element
@@ -40,6 +45,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// The elements of the four `Maybe`s as a tuple; completes if one completes empty.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D>(
         _ a: Maybe<A>, _ b: Maybe<B>, _ c: Maybe<C>, _ d: Maybe<D>
     ) -> Maybe<Element> where Element == (A, B, C, D) {
@@ -47,6 +53,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// The elements of the five `Maybe`s, combined once all succeeded; completes if one completes empty.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E>(
         _ a: Maybe<A>, _ b: Maybe<B>, _ c: Maybe<C>, _ d: Maybe<D>, _ e: Maybe<E>,
         resultSelector: @escaping (A, B, C, D, E) throws -> Element
@@ -55,6 +62,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// The elements of the five `Maybe`s as a tuple; completes if one completes empty.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E>(
         _ a: Maybe<A>, _ b: Maybe<B>, _ c: Maybe<C>, _ d: Maybe<D>, _ e: Maybe<E>
     ) -> Maybe<Element> where Element == (A, B, C, D, E) {
@@ -62,6 +70,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// The elements of the six `Maybe`s, combined once all succeeded; completes if one completes empty.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E, F>(
         _ a: Maybe<A>, _ b: Maybe<B>, _ c: Maybe<C>, _ d: Maybe<D>, _ e: Maybe<E>, _ f: Maybe<F>,
         resultSelector: @escaping (A, B, C, D, E, F) throws -> Element
@@ -70,6 +79,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// The elements of the six `Maybe`s as a tuple; completes if one completes empty.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E, F>(
         _ a: Maybe<A>, _ b: Maybe<B>, _ c: Maybe<C>, _ d: Maybe<D>, _ e: Maybe<E>, _ f: Maybe<F>
     ) -> Maybe<Element> where Element == (A, B, C, D, E, F) {
@@ -77,6 +87,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// The elements of the seven `Maybe`s, combined once all succeeded; completes if one completes empty.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E, F, G>(
         _ a: Maybe<A>, _ b: Maybe<B>, _ c: Maybe<C>, _ d: Maybe<D>, _ e: Maybe<E>, _ f: Maybe<F>, _ g: Maybe<G>,
         resultSelector: @escaping (A, B, C, D, E, F, G) throws -> Element
@@ -85,6 +96,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// The elements of the seven `Maybe`s as a tuple; completes if one completes empty.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E, F, G>(
         _ a: Maybe<A>, _ b: Maybe<B>, _ c: Maybe<C>, _ d: Maybe<D>, _ e: Maybe<E>, _ f: Maybe<F>, _ g: Maybe<G>
     ) -> Maybe<Element> where Element == (A, B, C, D, E, F, G) {
@@ -92,6 +104,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// The elements of the eight `Maybe`s, combined once all succeeded; completes if one completes empty.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E, F, G, H>(
         _ a: Maybe<A>, _ b: Maybe<B>, _ c: Maybe<C>, _ d: Maybe<D>, _ e: Maybe<E>, _ f: Maybe<F>, _ g: Maybe<G>, _ h: Maybe<H>,
         resultSelector: @escaping (A, B, C, D, E, F, G, H) throws -> Element
@@ -100,6 +113,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// The elements of the eight `Maybe`s as a tuple; completes if one completes empty.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E, F, G, H>(
         _ a: Maybe<A>, _ b: Maybe<B>, _ c: Maybe<C>, _ d: Maybe<D>, _ e: Maybe<E>, _ f: Maybe<F>, _ g: Maybe<G>, _ h: Maybe<H>
     ) -> Maybe<Element> where Element == (A, B, C, D, E, F, G, H) {

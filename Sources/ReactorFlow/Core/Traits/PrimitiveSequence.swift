@@ -8,11 +8,11 @@
 /// ```
 public struct PrimitiveSequence<Trait, Element> {
     /// The wrapped stream; it keeps the trait's promise.
-    let source: Observable<Element>
+    @usableFromInline let source: Observable<Element>
 
     /// Wraps `source`, which must keep the trait's promise (the conversions that check it are `asSingle()`,
     /// `asMaybe()` and `asCompletable()`).
-    init(raw source: Observable<Element>) {
+    @usableFromInline init(raw source: Observable<Element>) {
         self.source = source
     }
 }

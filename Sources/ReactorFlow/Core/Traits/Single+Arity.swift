@@ -2,6 +2,7 @@
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// The elements of both `Single`s, combined once both succeeded; the first error fails it.
+    @_alwaysEmitIntoClient
     public static func zip<A, B>(
         _ a: Single<A>, _ b: Single<B>,
         resultSelector: @escaping (A, B) throws -> Element
@@ -10,6 +11,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// The elements of both `Single`s as a tuple, once both succeeded.
+    @_alwaysEmitIntoClient
     public static func zip<A, B>(
         _ a: Single<A>, _ b: Single<B>
     ) -> Single<Element> where Element == (A, B) {
@@ -17,6 +19,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// The elements of the three `Single`s, combined once all succeeded; the first error fails it.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C>(
         _ a: Single<A>, _ b: Single<B>, _ c: Single<C>,
         resultSelector: @escaping (A, B, C) throws -> Element
@@ -25,6 +28,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// The elements of the three `Single`s as a tuple, once all succeeded.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C>(
         _ a: Single<A>, _ b: Single<B>, _ c: Single<C>
     ) -> Single<Element> where Element == (A, B, C) {
@@ -32,6 +36,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// The elements of the four `Single`s, combined once all succeeded; the first error fails it.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D>(
         _ a: Single<A>, _ b: Single<B>, _ c: Single<C>, _ d: Single<D>,
         resultSelector: @escaping (A, B, C, D) throws -> Element
@@ -40,6 +45,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// The elements of the four `Single`s as a tuple, once all succeeded.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D>(
         _ a: Single<A>, _ b: Single<B>, _ c: Single<C>, _ d: Single<D>
     ) -> Single<Element> where Element == (A, B, C, D) {
@@ -47,6 +53,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// The elements of the five `Single`s, combined once all succeeded; the first error fails it.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E>(
         _ a: Single<A>, _ b: Single<B>, _ c: Single<C>, _ d: Single<D>, _ e: Single<E>,
         resultSelector: @escaping (A, B, C, D, E) throws -> Element
@@ -55,6 +62,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// The elements of the five `Single`s as a tuple, once all succeeded.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E>(
         _ a: Single<A>, _ b: Single<B>, _ c: Single<C>, _ d: Single<D>, _ e: Single<E>
     ) -> Single<Element> where Element == (A, B, C, D, E) {
@@ -62,6 +70,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// The elements of the six `Single`s, combined once all succeeded; the first error fails it.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E, F>(
         _ a: Single<A>, _ b: Single<B>, _ c: Single<C>, _ d: Single<D>, _ e: Single<E>, _ f: Single<F>,
         resultSelector: @escaping (A, B, C, D, E, F) throws -> Element
@@ -70,6 +79,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// The elements of the six `Single`s as a tuple, once all succeeded.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E, F>(
         _ a: Single<A>, _ b: Single<B>, _ c: Single<C>, _ d: Single<D>, _ e: Single<E>, _ f: Single<F>
     ) -> Single<Element> where Element == (A, B, C, D, E, F) {
@@ -77,6 +87,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// The elements of the seven `Single`s, combined once all succeeded; the first error fails it.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E, F, G>(
         _ a: Single<A>, _ b: Single<B>, _ c: Single<C>, _ d: Single<D>, _ e: Single<E>, _ f: Single<F>, _ g: Single<G>,
         resultSelector: @escaping (A, B, C, D, E, F, G) throws -> Element
@@ -85,6 +96,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// The elements of the seven `Single`s as a tuple, once all succeeded.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E, F, G>(
         _ a: Single<A>, _ b: Single<B>, _ c: Single<C>, _ d: Single<D>, _ e: Single<E>, _ f: Single<F>, _ g: Single<G>
     ) -> Single<Element> where Element == (A, B, C, D, E, F, G) {
@@ -92,6 +104,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// The elements of the eight `Single`s, combined once all succeeded; the first error fails it.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E, F, G, H>(
         _ a: Single<A>, _ b: Single<B>, _ c: Single<C>, _ d: Single<D>, _ e: Single<E>, _ f: Single<F>, _ g: Single<G>, _ h: Single<H>,
         resultSelector: @escaping (A, B, C, D, E, F, G, H) throws -> Element
@@ -100,6 +113,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// The elements of the eight `Single`s as a tuple, once all succeeded.
+    @_alwaysEmitIntoClient
     public static func zip<A, B, C, D, E, F, G, H>(
         _ a: Single<A>, _ b: Single<B>, _ c: Single<C>, _ d: Single<D>, _ e: Single<E>, _ f: Single<F>, _ g: Single<G>, _ h: Single<H>
     ) -> Single<Element> where Element == (A, B, C, D, E, F, G, H) {

@@ -7,6 +7,7 @@ extension Observable {
     /// ```swift
     /// Observable.combineLatest(email, password) { !$0.isEmpty && $1.count >= 8 }
     /// ```
+    @_alwaysEmitIntoClient
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType>(
         _ a: A, _ b: B,
         resultSelector: @escaping (A.Element, B.Element) throws -> Element
@@ -17,6 +18,7 @@ extension Observable {
     }
 
     /// The latest elements of both sources as a tuple, each time either emits, once both have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType>(
         _ a: A, _ b: B
     ) -> Observable<(A.Element, B.Element)> where Element == (A.Element, B.Element) {
@@ -24,6 +26,7 @@ extension Observable {
     }
 
     /// Combines the latest elements of the three sources each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C,
         resultSelector: @escaping (A.Element, B.Element, C.Element) throws -> Element
@@ -34,6 +37,7 @@ extension Observable {
     }
 
     /// The latest elements of the three sources as a tuple, each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C
     ) -> Observable<(A.Element, B.Element, C.Element)> where Element == (A.Element, B.Element, C.Element) {
@@ -41,6 +45,7 @@ extension Observable {
     }
 
     /// Combines the latest elements of the four sources each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D,
         resultSelector: @escaping (A.Element, B.Element, C.Element, D.Element) throws -> Element
@@ -51,6 +56,7 @@ extension Observable {
     }
 
     /// The latest elements of the four sources as a tuple, each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D
     ) -> Observable<(A.Element, B.Element, C.Element, D.Element)> where Element == (A.Element, B.Element, C.Element, D.Element) {
@@ -58,6 +64,7 @@ extension Observable {
     }
 
     /// Combines the latest elements of the five sources each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E,
         resultSelector: @escaping (A.Element, B.Element, C.Element, D.Element, E.Element) throws -> Element
@@ -68,6 +75,7 @@ extension Observable {
     }
 
     /// The latest elements of the five sources as a tuple, each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E
     ) -> Observable<(A.Element, B.Element, C.Element, D.Element, E.Element)> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element) {
@@ -75,6 +83,7 @@ extension Observable {
     }
 
     /// Combines the latest elements of the six sources each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F,
         resultSelector: @escaping (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element) throws -> Element
@@ -85,6 +94,7 @@ extension Observable {
     }
 
     /// The latest elements of the six sources as a tuple, each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F
     ) -> Observable<(A.Element, B.Element, C.Element, D.Element, E.Element, F.Element)> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element) {
@@ -92,6 +102,7 @@ extension Observable {
     }
 
     /// Combines the latest elements of the seven sources each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G,
         resultSelector: @escaping (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element) throws -> Element
@@ -102,6 +113,7 @@ extension Observable {
     }
 
     /// The latest elements of the seven sources as a tuple, each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G
     ) -> Observable<(A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element)> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element) {
@@ -109,6 +121,7 @@ extension Observable {
     }
 
     /// Combines the latest elements of the eight sources each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType, H: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H,
         resultSelector: @escaping (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element, H.Element) throws -> Element
@@ -119,6 +132,7 @@ extension Observable {
     }
 
     /// The latest elements of the eight sources as a tuple, each time one emits, once all have emitted.
+    @_alwaysEmitIntoClient
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType, H: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
     ) -> Observable<(A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element, H.Element)> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element, H.Element) {

@@ -38,6 +38,7 @@ extension Observable {
         }
     }
 
+    @usableFromInline
     static func combineLatestAny(_ sources: [Observable<Any>], resultSelector: @escaping ([Any]) throws -> Element) -> Observable<Element> {
         guard !sources.isEmpty else { return .empty() }
         return make { sink in
