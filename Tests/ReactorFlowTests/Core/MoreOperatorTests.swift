@@ -288,12 +288,14 @@ extension MoreOperatorTests {
     @Test("A13 combineLatest and zip of a collection with a result selector; combineLatest of none emits the selector's value once")
     func collectionsWithResultSelectors() {
         let subjects = (0..<3).map { _ in PublishSubject<Int>() }
-        let (sums, _) = Observable.combineLatest(subjects) { $0.reduce(0, +) }.log()
-        let (zipped, _) = Observable.zip(subjects) { $0.map(String.init).joined() }.log()
+        let (sums, sumsSubscription) = Observable.combineLatest(subjects) { $0.reduce(0, +) }.log()
+        let (zipped, zippedSubscription) = Observable.zip(subjects) { $0.map(String.init).joined() }.log()
         for (index, subject) in subjects.enumerated() { subject.onNext(index + 1) }
         subjects[0].onNext(10)
         #expect(sums.elements == [6, 15])
         #expect(zipped.elements == ["123"])
+        sumsSubscription.dispose() // the subjects never end: they and the subscriptions hold each other until then
+        zippedSubscription.dispose()
 
         #expect(Observable.combineLatest([Observable<Int>]()) { $0.count }.log().0.events == [.next(0), .completed])
         #expect(Observable.combineLatest([Observable<Int>]()).log().0.events == [.next([]), .completed])
