@@ -140,10 +140,6 @@ public class Observable<Element>: ObservableType {
 enum ObservableKind {
     /// A `Just`.
     case just
-    /// A `ConcatObservable`.
-    case concat
-    /// A `ConcatOfJusts`.
-    case concatOfJusts
     /// Anything else.
     case other
 }

@@ -83,8 +83,6 @@ final class ConcatObservable<Element>: Observable<Element> {
         super.init()
     }
 
-    @inlinable override var kind: ObservableKind { .concat }
-
     /// Out of line, so that the two- and three-source `concat`s, whose `just` case must be inlined into `mutate` for
     /// the `just`s to die there, stay small.
     @usableFromInline
@@ -132,8 +130,6 @@ final class ConcatOfJusts<Element>: Observable<Element> {
         hasThird = third != nil
         super.init()
     }
-
-    @inlinable override var kind: ObservableKind { .concatOfJusts }
 
     @usableFromInline @_semantics("optimize.sil.specialize.generic.never")
     override func forEachKnownElement(_ body: (_ element: Element, _ isLast: Bool) -> Void) -> Bool {

@@ -38,8 +38,9 @@ extension ObservableType {
                     downstream.on(event)
                     return
                 }
+                let arrival = now() // the scheduler's clock, read outside the lock
                 let start = state.withLock { state -> Bool in
-                    state.waiting.append((now(), event))
+                    state.waiting.append((arrival, event))
                     defer { state.active = true }
                     return !state.active
                 }

@@ -17,8 +17,8 @@ import Synchronization
 package class EffectTracker: @unchecked Sendable { // fields are guarded by `lock`
     @usableFromInline let lock: Lock
     private var streamsRunning = 0
-    /// Read by the loop where its turn ends (see `wakeIdleWaitersIfIdle`).
-    @usableFromInline var idleWaiters: [@Sendable () -> Void] = []
+    /// Read by the loop where its turn ends, in code compiled once (see `wakeIdleWaitersIfIdle`).
+    var idleWaiters: [@Sendable () -> Void] = []
 
     /// `lock` may be shared with objects that, like this one, never call out while holding it.
     @usableFromInline init(lock: Lock) { self.lock = lock }
