@@ -28,44 +28,20 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     /// lock is this loop's (see `reduce`).
     @usableFromInline let relay: SubjectCore<R.State>
 
-    /// What only a reactor with a transform of its own or another scheduler needs, made on first need.
-    @usableFromInline @exclusivity(unchecked) var detours: Detours?
-
-    /// What only some reactors need, boxed, so that the others carry one word for all of it. Its fields are
-    /// written holding the loop's `lock`, before the work that reads them can arrive.
-    @usableFromInline
-    final class Detours {
-        /// The subject behind the stream `transform(state:)` receives, made on first use: a pipeline whose state
-        /// transform is the identity never makes it.
-        @usableFromInline @exclusivity(unchecked) var reducedStates: PublishSubject<R.State>?
-        /// How an action that the loop does not take directly reaches the action subject's subscribers once a
-        /// transform's own stream subscribes to it: in code specialised for the reactor (`deliverActionsSpecialized`).
-        /// Without it, in code compiled once: a reactor with the default transforms sends actions through the
-        /// subject only while it is being wired, or when someone else watches it.
-        @usableFromInline @exclusivity(unchecked) var forwardAction: ((SubjectCore<R.Action>, R.Action) -> Void)?
-        @usableFromInline init() {}
-    }
-
-    /// Called holding `lock`.
-    @inlinable
-    var madeDetoursKeepingLock: Detours { madeIfNeeded(&detours) { Detours() } }
+    /// The subject behind the stream `transform(state:)` receives, made on first use (see `reducedStates`): a
+    /// pipeline whose state transform is the identity on an immediate scheduler never makes it. Guarded by `lock`.
+    @usableFromInline @exclusivity(unchecked) var madeReducedStates: PublishSubject<R.State>?
 
     /// The core of `reducedStates`, for `reduce` when the states do not go to the relay: made by then, and not
     /// changed after (`configure` runs before any work).
     @inlinable
-    var reducedStatesCore: SubjectCore<R.State> { detours.unsafelyUnwrapped.reducedStates.unsafelyUnwrapped.core }
+    var reducedStatesCore: SubjectCore<R.State> { madeReducedStates.unsafelyUnwrapped.core }
 
     /// Compiled once: it runs once per reactor whose state transform is not fused, and once per subscription to the
     /// stream `transform(state:)` receives.
     @usableFromInline
     var reducedStates: PublishSubject<R.State> {
-        lock.withLock {
-            let detours = madeDetoursKeepingLock
-            if let reducedStates = detours.reducedStates { return reducedStates }
-            let created = PublishSubject<R.State>()
-            detours.reducedStates = created
-            return created
-        }
+        lock.withLock { madeIfNeeded(&madeReducedStates) { PublishSubject<R.State>() } }
     }
 
     /// Compiled once, unspecialised: the caller allocates the loop with its type at hand, and setting the fields looks
@@ -95,14 +71,6 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     @inlinable
     var attachedReactor: R? { lock.withLock { reactor } }
 
-    /// Called by `wire` only where a transform returned a stream of its own, which subscribes to the action subject:
-    /// every action then goes through the subject, in code specialised for the reactor. A reactor with the default
-    /// transforms never calls this, so it carries none of that code.
-    @inlinable
-    func deliverActionsSpecialized() {
-        lock.withLock { madeDetoursKeepingLock.forwardAction = { $0.onNext($1) } }
-    }
-
     /// From here on, actions sent to the subject come straight to this loop.
     @inlinable
     func takeActionsDirectly() {
@@ -122,15 +90,13 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
         if watched { actionSubject.onNextUnspecialized(action) } // a logger, a test: compiled once
     }
 
-    /// Called holding `lock` with an action the loop does not take directly (not wired yet, or the pipeline
-    /// subscribes to the subject through `transform(action:)`): sends it through the subject, and returns without
-    /// the lock. Compiled once, unspecialised: the action is handed on by address, to a forwarder specialised for
-    /// the reactor if `wire` made one (see `Detours.forwardAction`).
+    /// Called holding `lock` with an action the loop does not take directly (not wired yet, or a transform returned
+    /// a stream of its own, which subscribes to the subject): sends it through the subject, and returns without the
+    /// lock. Compiled once, unspecialised, as the subject's delivery is (see `SubjectCore.onNextUnspecialized`).
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     func forwardThenUnlock(_ action: R.Action, to actionSubject: SubjectCore<R.Action>) {
-        let forward = detours?.forwardAction
         lock.unlock()
-        if let forward { forward(actionSubject, action) } else { actionSubject.onNextUnspecialized(action) }
+        actionSubject.onNextUnspecialized(action)
     }
 
     /// A mutation from a stream (a running mutation stream, or the user's `transform(mutation:)`), or the end of

@@ -107,12 +107,10 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
         if actionsReturned.isOwn {
             own.unsafelyUnwrapped.runActions = { stage in
                 // Its actions go through the action subject, to the loop in the order the stream delivers them.
-                loop.deliverActionsSpecialized()
                 _ = stage.run(actions)
             }
         }
         if mutationsReturned.isOwn {
-            loop.deliverActionsSpecialized()
             own.unsafelyUnwrapped.startMutations = { TransformStarts<R>.mutationStage($0, $1) }
             own.unsafelyUnwrapped.receiveMutations = { loop.receiveFromStream($0) }
         }

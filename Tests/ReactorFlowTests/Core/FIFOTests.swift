@@ -35,7 +35,7 @@ struct FIFOTests {
         #expect(queue.isEmpty)
         queue.append("b")
         queue.append("c")
-        queue.removeAllKeepingCapacity()
+        queue.removeAll()
         #expect(queue.isEmpty && queue.count == 0 && queue.elements.isEmpty)
         queue.append("d")
         queue.append("e")

@@ -72,6 +72,36 @@ struct TransformingOperatorTests {
         subscription.dispose()
     }
 
+    /// A chain over a subject that another operator subscribes to (here `merge`, with a sink at the chain's end)
+    /// takes the subject's elements as they are: reentrant sends wait their turn, a chain that ends itself stops
+    /// the subject's subscription, and the subject's own end goes through the same sink.
+    @Test("A1 and A2 a chain over a subject inside another operator keeps the order of reentrant sends and ends once")
+    func chainOverSubjectInsideAnotherOperator() {
+        let subject = PublishSubject<Int>()
+        var received: [Event<Int>] = []
+        let merged = Observable.merge(subject.map { $0 * 10 }.filter { $0 != 30 }).subscribe { event in
+            received.append(event)
+            if event == .next(10) { subject.onNext(2) } // reentrant: after 10 has reached everyone
+        }
+        subject.onNext(1)
+        subject.onNext(3)
+        subject.onNext(4)
+        subject.onCompleted()
+        subject.onNext(5)
+        #expect(received == [.next(10), .next(20), .next(40), .completed])
+        merged.dispose()
+
+        let other = PublishSubject<Int>()
+        var taken: [Event<Int>] = []
+        let limited = Observable.merge(other.map { $0 + 1 }.take(2)).subscribe { taken.append($0) }
+        other.onNext(1)
+        other.onNext(2)
+        #expect(!other.hasObservers) // the chain's own end let go of the subject
+        other.onNext(3)
+        #expect(taken == [.next(2), .next(3), .completed])
+        limited.dispose()
+    }
+
     /// A user's subscription to operators over a subject is the subject's own subscription (no sink between):
     /// whichever end comes first — the chain's own, the subject's, or a dispose — ends it once, calls `onDisposed`
     /// once after the terminal handler, and lets nothing through afterwards, even an element sent from inside

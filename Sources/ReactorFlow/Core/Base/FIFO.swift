@@ -25,23 +25,31 @@ package struct FIFO<Element> {
         head += 1
         queued -= 1
         if queued == 0 {
-            storage.removeAll(keepingCapacity: storage.capacity <= 64)
-            head = 0
+            releasePopped()
         } else if head >= 32 && head >= queued {
-            // Half or more of the storage is behind the head: give it back.
-            storage.removeFirst(Int(head))
-            head = 0
+            dropPopped()
         }
         return element
     }
 
-    /// Empties the queue and keeps its storage, for a queue that is filled and emptied in turns. Compiled once, not
-    /// for each element type: it runs once per batch of queued work, and the array's code for it is large.
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    package mutating func removeAllKeepingCapacity() {
-        storage.removeAll(keepingCapacity: true)
+    /// Called when every element was popped: lets them go, keeping small storage for the next batch. Element by
+    /// element from the back, since `removeAll(keepingCapacity:)` is the array's `replaceSubrange`, whose code every
+    /// element type would carry for a queue that usually holds one or two.
+    @inlinable mutating func releasePopped() {
+        if storage.capacity > 64 {
+            storage = []
+        } else {
+            while storage.popLast() != nil {}
+        }
         head = 0
-        queued = 0
+    }
+
+    /// Gives back the storage of the popped elements, once they are half or more of it (and at least 32): compiled
+    /// once, not for each element type, since it is rare and the array's code for it is large.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    mutating func dropPopped() {
+        storage.removeFirst(Int(head))
+        head = 0
     }
 
     /// Empties the queue and gives its storage back.

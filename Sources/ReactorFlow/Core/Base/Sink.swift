@@ -169,6 +169,9 @@ final class SerializedObserver<Element>: ObserverType, @unchecked Sendable { // 
         self.downstream = downstream
     }
 
+    /// The common case, nobody else delivering and nothing queued after, is specialised; an event that must wait,
+    /// and the draining of the events that waited, are compiled once, not for each element type (a queue is rare:
+    /// it needs events from several threads at once, or an observer that sends reentrantly).
     @inlinable
     func on(_ event: Event<Element>) {
         lock.lock()
@@ -177,20 +180,38 @@ final class SerializedObserver<Element>: ObserverType, @unchecked Sendable { // 
             return
         }
         if event.isStopEvent { stopped = true }
-        if delivering {
-            pending.append(event)
-            lock.unlock()
-            return
-        }
+        if delivering { return enqueueThenUnlock(event) }
         delivering = true
         lock.unlock()
-        var next: Event<Element>? = event
-        while let current = next {
-            downstream.on(current)
-            lock.lock()
-            next = pending.popFirst()
-            if next == nil { delivering = false }
+        downstream.on(event)
+        lock.lock()
+        guard pending.isEmpty else {
             lock.unlock()
+            return deliverPending()
+        }
+        delivering = false
+        lock.unlock()
+    }
+
+    /// Called holding `lock` while another caller delivers: queues `event` for it, and returns without the lock.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func enqueueThenUnlock(_ event: Event<Element>) {
+        pending.append(event)
+        lock.unlock()
+    }
+
+    /// Called by the delivering caller, without the lock: delivers the queued events in order, then gives up the
+    /// delivering role. Each event dies after the lock, once delivered.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func deliverPending() {
+        while true {
+            lock.lock()
+            guard let next = pending.popFirst() else {
+                delivering = false
+                return lock.unlock()
+            }
+            lock.unlock()
+            downstream.on(next)
         }
     }
 }

@@ -170,9 +170,16 @@ final class LiftObservable<Source, Element>: Observable<Element> {
         Sink.running(observer) { sink in subscribeDelivering(into: sink, observing: { AnyObserver(sink) }) }
     }
 
+    /// Over a subject, the first operator also takes the subject's elements as they are, as at the user's end
+    /// (`subscribeOverSubject`): no event is made per element, which also spares a subject whose delivery is compiled
+    /// once (a reactor's action subject) making one in generic code.
     @usableFromInline
     override func subscribeDelivering(into sink: Sink<Element>, observing _: () -> AnyObserver<Element>) -> Disposable {
-        source.subscribeInside(AnyObserver(lifetime: sink, eventHandler: head.make(.sink(sink), wantsElements: false).events))
+        if let core = source.subjectCore {
+            let handlers = head.make(.sink(sink), wantsElements: true)
+            return core.subscribe(AnyObserver(lifetime: sink, eventHandler: handlers.events), elementHandler: handlers.elements)
+        }
+        return source.subscribeInside(AnyObserver(lifetime: sink, eventHandler: head.make(.sink(sink), wantsElements: false).events))
     }
 
     /// Over a subject, the user's subscription is the subject's own, as when subscribing to the subject directly:

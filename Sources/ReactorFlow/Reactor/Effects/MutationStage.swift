@@ -75,7 +75,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
                 }
             })
         }
-        let subscription = actions.subscribeInside(AnyObserver<R.Action> { [self] event in
+        let observer = AnyObserver<R.Action> { [self] event in
             switch event {
             case .next(let action):
                 takeTurn(.action(action, SendToken.current))
@@ -88,7 +88,15 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
                 }
                 if done { emit(.completed) }
             }
-        })
+        }
+        // Over the action subject (the stream `transform(mutation:)` receives is made of it), each action comes to
+        // an element handler, by address: the subject's delivery is compiled once (`SubjectCore.onNextUnspecialized`),
+        // where an event made for the observer would have its type looked up at run time.
+        let subscription = if let core = actions.subjectCore {
+            core.subscribeUnspecialized(observer, onNext: { [self] action in takeTurn(.action(action, SendToken.current)) })
+        } else {
+            actions.run(observer)
+        }
         let held = SingleAssignmentDisposable()
         held.setDisposable(subscription)
         let alreadyDisposed = lock.withLock { () -> Bool in

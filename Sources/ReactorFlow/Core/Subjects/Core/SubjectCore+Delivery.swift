@@ -53,12 +53,35 @@ extension SubjectCore {
         withExtendedLifetime(retiredLists) {}
     }
 
-    /// `onNext(_:)` compiled once, for a sender whose elements seldom go through the subject: a reactor's action
-    /// subject, which its loop usually bypasses (see `ReactorLoop.receiveFromSubject`). Each element type that uses
-    /// the specialised `onNext` carries its delivery code; one that only uses this carries none.
+    /// `onNext(_:)` compiled once, for a sender whose elements seldom go through the subject, or whose subject's
+    /// subscribers are the user's streams: a reactor's action subject, which its loop bypasses unless a `transform`
+    /// hook returned a stream of its own (see `ReactorLoop.receiveFromSubject`). Each element type that uses the
+    /// specialised `onNext` carries its delivery code; one that only uses this carries none.
+    ///
+    /// Without a replay buffer (an action subject has none), it costs nothing per element over the specialised
+    /// `onNext`: the element is handed on by address, and nothing on the way makes a value of a generic type, whose
+    /// type code compiled once looks up at run time (see `walkDeliveringUnspecializedKeepingLock`). An element that
+    /// must wait for another delivery becomes an event in a function of its own.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     func onNextUnspecialized(_ element: Element) {
-        onNext(element)
+        guard replayCapacity == 0 else { return onNext(element) }
+        lock.lock()
+        if stopped {
+            lock.unlock()
+            return
+        }
+        lastSequence &+= 1
+        guard !draining else { return waitNextUnspecializedKeepingLockThenUnlock(element) }
+        draining = true
+        let retiredLists = walkDeliveringKeepingLock(element, eventsOutOfLine: true)
+        deliverWaitingThenUnlock()
+        withExtendedLifetime(retiredLists) {}
+    }
+
+    /// `waitKeepingLockThenUnlock(.next(element))` for `onNextUnspecialized`, in a function of its own (see there).
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func waitNextUnspecializedKeepingLockThenUnlock(_ element: Element) {
+        waitKeepingLockThenUnlock(.next(element))
     }
 
     /// Called holding `lock` while another thread, or an observer reentrantly, delivers: `event` (the latest sent)
@@ -71,7 +94,10 @@ extension SubjectCore {
 
     /// Called holding `lock` and the draining role once the sender's own event went out: delivers the events sent
     /// meanwhile (reentrantly, or from other threads), then gives up the role and the lock.
-    @inlinable
+    ///
+    /// Always inlined, also into code compiled once (`onNextUnspecialized`), where the optimiser inlines no generic
+    /// call on its own.
+    @inlinable @inline(__always)
     func deliverWaitingThenUnlock() {
         guard let overflow, !overflow.waitingEvents.isEmpty else {
             // The common case: nothing was sent meanwhile.
