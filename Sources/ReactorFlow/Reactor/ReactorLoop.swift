@@ -103,10 +103,18 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     /// the stream of actions or mutations, which the reactor survives (rule B7b).
     @inlinable
     func receiveFromStream(_ event: Event<R.Mutation>) {
-        switch event {
-        case .next(let mutation): receiveMutation(mutation)
-        case .error(let error): Diagnostics.report(.reactorStreamEnded, error: error, message: "\(R.self).transform(action:) or transform(mutation:) failed; actions are no longer processed, the last state stays current")
-        case .completed: Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(action:) or transform(mutation:) completed; actions are no longer processed, the last state stays current")
+        guard case .next(let mutation) = event else { return Self.reportStreamEnded(with: event.error) }
+        receiveMutation(mutation)
+    }
+
+    /// Reports the end of the stream of actions or mutations. Compiled once: it runs at most once per reactor, and
+    /// its messages would otherwise be formatted in every reactor type's code.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    static func reportStreamEnded(with error: (any Error)?) {
+        if let error {
+            Diagnostics.report(.reactorStreamEnded, error: error, message: "\(R.self).transform(action:) or transform(mutation:) failed; actions are no longer processed, the last state stays current")
+        } else {
+            Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(action:) or transform(mutation:) completed; actions are no longer processed, the last state stays current")
         }
     }
 

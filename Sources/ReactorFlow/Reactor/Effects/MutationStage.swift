@@ -303,8 +303,9 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     }
 
     /// Queues `work` for this stage's next turn: the reactor's loop, which this stage feeds, or the stage's own
-    /// serializer when it runs inside a custom `transform(mutation:)`.
-    @inlinable
+    /// serializer when it runs inside a custom `transform(mutation:)`. Specialised, but never inlined: each of its
+    /// callers would otherwise carry the loop's `submit`.
+    @inlinable @inline(never)
     func takeTurn(_ work: ReactorLoop<R>.Work) {
         switch output {
         case .loop(let loop): loop.submit(work)
