@@ -25,23 +25,12 @@ package struct FIFO<Element> {
         head += 1
         queued -= 1
         if queued == 0 {
-            releasePopped()
+            storage.removeAll(keepingCapacity: storage.capacity <= 64)
+            head = 0
         } else if head >= 32 && head >= queued {
             dropPopped()
         }
         return element
-    }
-
-    /// Called when every element was popped: lets them go, keeping small storage for the next batch. Element by
-    /// element from the back, since `removeAll(keepingCapacity:)` is the array's `replaceSubrange`, whose code every
-    /// element type would carry for a queue that usually holds one or two.
-    @inlinable mutating func releasePopped() {
-        if storage.capacity > 64 {
-            storage = []
-        } else {
-            while storage.popLast() != nil {}
-        }
-        head = 0
     }
 
     /// Gives back the storage of the popped elements, once they are half or more of it (and at least 32): compiled
