@@ -76,24 +76,20 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
             })
         }
         let observer = AnyObserver<R.Action> { [self] event in
-            switch event {
-            case .next(let action):
-                takeTurn(.action(action, SendToken.current))
-            case .error(let error):
-                emit(.error(error))
-            case .completed:
-                let done = lock.withLock { () -> Bool in
-                    sourceCompleted = true
-                    return streams.isEmpty
-                }
-                if done { emit(.completed) }
-            }
+            guard case .next(let action) = event else { return actionsEnded(with: event.error) }
+            takeTurn(.action(action, SendToken.current))
         }
-        // Over the action subject (the stream `transform(mutation:)` receives is made of it), each action comes to
-        // an element handler, by address: the subject's delivery is compiled once (`SubjectCore.onNextUnspecialized`),
-        // where an event made for the observer would have its type looked up at run time.
+        return subscribeToActions(actions, observer: observer, onNext: { [self] action in takeTurn(.action(action, SendToken.current)) })
+    }
+
+    /// `run`'s subscription to `actions`, compiled once: it runs once per stage, and only hands on the handlers `run`
+    /// made, specialised. Over the action subject (the stream `transform(mutation:)` receives is made of it), each
+    /// action comes to `onNext`, by address: the subject's delivery is compiled once (`SubjectCore.onNextUnspecialized`),
+    /// where an event made for `observer` would have its type looked up at run time.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func subscribeToActions(_ actions: Observable<R.Action>, observer: AnyObserver<R.Action>, onNext: @escaping (R.Action) -> Void) -> Disposable {
         let subscription = if let core = actions.subjectCore {
-            core.subscribeUnspecialized(observer, onNext: { [self] action in takeTurn(.action(action, SendToken.current)) })
+            core.subscribe(observer, onNext: onNext)
         } else {
             actions.run(observer)
         }
@@ -105,6 +101,18 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         }
         if alreadyDisposed { held.dispose() }
         return self
+    }
+
+    /// The stream of actions ended: its error ends the output; its completion does once no stream runs. Compiled
+    /// once: it runs at most once per stage.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func actionsEnded(with error: (any Error)?) {
+        if let error { return emit(.error(error)) }
+        let done = lock.withLock { () -> Bool in
+            sourceCompleted = true
+            return streams.isEmpty
+        }
+        if done { emit(.completed) }
     }
 
     /// `run`, compiled once (see `TransformReturn`).

@@ -32,14 +32,6 @@ extension SubjectCore {
         return subscribeWithReplayKeepingLock(subscription)
     }
 
-    /// `subscribe`, compiled once, for a subscription made once per reactor by code that would otherwise carry
-    /// the subject's subscription code for every reactor type (the mutation stage behind `transform(mutation:)`'s
-    /// input). Its deliveries are unaffected: they run the handlers it is given.
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    func subscribeUnspecialized(_ observer: AnyObserver<Element>, onNext: @escaping (Element) -> Void) -> Disposable {
-        subscribe(observer, onNext: onNext)
-    }
-
     /// `subscribe` for a subject that ended or replays more than one element: called holding `lock`, returns
     /// without it. Compiled once, unspecialised, since few subjects need it.
     @usableFromInline
