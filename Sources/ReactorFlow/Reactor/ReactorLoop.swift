@@ -107,14 +107,22 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
         receiveMutation(mutation)
     }
 
-    /// Reports the end of the stream of actions or mutations. Compiled once: it runs at most once per reactor, and
-    /// its messages would otherwise be formatted in every reactor type's code.
+    /// Reports the end of the stream of actions or mutations.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     static func reportStreamEnded(with error: (any Error)?) {
+        reportStreamEnded(of: "transform(action:) or transform(mutation:)", with: error,
+                          afterwards: "actions are no longer processed, the last state stays current")
+    }
+
+    /// Reports the end of a stream that the reactor survives (rule B7b): the stream of actions or mutations, or
+    /// `transform(state:)`'s. Compiled once: it runs at most once per reactor, and its messages would otherwise be
+    /// formatted in every reactor type's code.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    static func reportStreamEnded(of hooks: String, with error: (any Error)?, afterwards: String) {
         if let error {
-            Diagnostics.report(.reactorStreamEnded, error: error, message: "\(R.self).transform(action:) or transform(mutation:) failed; actions are no longer processed, the last state stays current")
+            Diagnostics.report(.reactorStreamEnded, error: error, message: "\(R.self).\(hooks) failed; \(afterwards)")
         } else {
-            Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(action:) or transform(mutation:) completed; actions are no longer processed, the last state stays current")
+            Diagnostics.report(.reactorStreamEnded, message: "\(R.self).\(hooks) completed; \(afterwards)")
         }
     }
 

@@ -296,11 +296,7 @@ enum TransformStarts<R: Reactor> {
     /// Reports the end of the stream `transform(state:)` returned; the last state stays current.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     static func statesEnded(with error: (any Error)?) {
-        if let error {
-            Diagnostics.report(.reactorStreamEnded, error: error, message: "\(R.self).transform(state:) failed; the last state stays current")
-        } else {
-            Diagnostics.report(.reactorStreamEnded, message: "\(R.self).transform(state:) completed; the last state stays current")
-        }
+        ReactorLoop<R>.reportStreamEnded(of: "transform(state:)", with: error, afterwards: "the last state stays current")
     }
 
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
