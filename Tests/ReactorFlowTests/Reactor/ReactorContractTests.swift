@@ -298,6 +298,7 @@ struct ReactorContractTests {
         #expect(late.events.map { $0.element?.value } == [5])
         #expect(collected.matching("globalStreamFailed").count == 1)
         #expect(collected.matching("globalStreamFailed").first?.kind == .reactorStreamEnded)
+        #expect(collected.matching("ProbeReactor.transform(action:) or transform(mutation:) failed; actions are no longer processed, the last state stays current").count == 1)
     }
 
     @Test("B7b a failed transform(state:) stream is reported once; subscribers keep the last state it delivered and get no error")
@@ -315,7 +316,7 @@ struct ReactorContractTests {
         #expect(early.events.allSatisfy { !$0.isStopEvent })
         let (late, _) = reactor.state.log()
         #expect(late.events.map { $0.element?.value } == [2])
-        #expect(collected.matching("transform(state:) failed").count == 1)
+        #expect(collected.matching("ProbeReactor.transform(state:) failed; the last state stays current").count == 1)
         #expect(collected.matching("globalStreamFailed").first?.kind == .reactorStreamEnded)
     }
 
