@@ -185,10 +185,7 @@ final class SerializedObserver<Element>: ObserverType, @unchecked Sendable { // 
         lock.unlock()
         downstream.on(event)
         lock.lock()
-        guard pending.isEmpty else {
-            lock.unlock()
-            return deliverPending()
-        }
+        guard pending.isEmpty else { return deliverPendingThenUnlock() }
         delivering = false
         lock.unlock()
     }
@@ -200,18 +197,17 @@ final class SerializedObserver<Element>: ObserverType, @unchecked Sendable { // 
         lock.unlock()
     }
 
-    /// Called by the delivering caller, without the lock: delivers the queued events in order, then gives up the
-    /// delivering role. Each event dies after the lock, once delivered.
+    /// Called holding `lock` by the delivering caller: delivers the queued events in order, then gives up the
+    /// delivering role and the lock. Each event dies after the lock, once delivered.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    func deliverPending() {
-        while true {
-            lock.lock()
-            guard let next = pending.popFirst() else {
-                delivering = false
-                return lock.unlock()
-            }
+    func deliverPendingThenUnlock() {
+        while let next = pending.popFirst() {
             lock.unlock()
             downstream.on(next)
+            _ = consume next // the queue's was the only other reference: it dies here, outside the lock
+            lock.lock()
         }
+        delivering = false
+        lock.unlock()
     }
 }

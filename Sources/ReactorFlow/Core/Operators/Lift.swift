@@ -175,11 +175,11 @@ final class LiftObservable<Source, Element>: Observable<Element> {
     /// once (a reactor's action subject) making one in generic code.
     @usableFromInline
     override func subscribeDelivering(into sink: Sink<Element>, observing _: () -> AnyObserver<Element>) -> Disposable {
-        if let core = source.subjectCore {
-            let handlers = head.make(.sink(sink), wantsElements: true)
-            return core.subscribe(AnyObserver(lifetime: sink, eventHandler: handlers.events), elementHandler: handlers.elements)
-        }
-        return source.subscribeInside(AnyObserver(lifetime: sink, eventHandler: head.make(.sink(sink), wantsElements: false).events))
+        let core = source.subjectCore
+        let handlers = head.make(.sink(sink), wantsElements: core != nil)
+        let observer = AnyObserver(lifetime: sink, eventHandler: handlers.events)
+        guard let core else { return source.run(observer) }
+        return core.subscribe(observer, elementHandler: handlers.elements)
     }
 
     /// Over a subject, the user's subscription is the subject's own, as when subscribing to the subject directly:

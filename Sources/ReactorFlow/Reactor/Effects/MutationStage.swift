@@ -77,9 +77,15 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         }
         let observer = AnyObserver<R.Action> { [self] event in
             guard case .next(let action) = event else { return actionsEnded(with: event.error) }
-            takeTurn(.action(action, SendToken.current))
+            takeTurn(forAction: action)
         }
-        return subscribeToActions(actions, observer: observer, onNext: { [self] action in takeTurn(.action(action, SendToken.current)) })
+        return subscribeToActions(actions, observer: observer, onNext: { [self] action in takeTurn(forAction: action) })
+    }
+
+    /// An action from the stream `run` follows, received in this stage's next turn with the sender's token.
+    @inlinable @inline(__always)
+    func takeTurn(forAction action: R.Action) {
+        takeTurn(.action(action, SendToken.current))
     }
 
     /// `run`'s subscription to `actions`, compiled once: it runs once per stage, and only hands on the handlers `run`
