@@ -92,7 +92,7 @@ extension Reactor {
     ///     .compactMap { $0 }
     ///     .subscribe(onNext: navigate)
     /// ```
-    @inlinable
+    @inlinable @inline(never)
     public func pulse<Value>(_ keyPath: KeyPath<State, Pulse<Value>>, delivery: PulseDelivery = .latest) -> Observable<Value> {
         // Fetched once, not per state; it holds no reference to the reactor or its storage, so subscriptions do not
         // keep the pipeline (and its running mutation streams) alive after the reactor died. The field's place in the

@@ -92,12 +92,14 @@ extension Reactor {
 
     /// Send actions here: `reactor.action.onNext(.refresh)` or `taps.bind(to: reactor.action)`.
     /// Error and completion events are ignored, so a binding can never end the reactor.
-    @inlinable public var action: ActionSubject<Action> { reactorStorage.pipeline(for: self).action }
+    // `action` and `state` are specialised but never inlined: each use in the user's code is a call (see
+    // ARCHITECTURE.md, "What may be `@inlinable`").
+    @inlinable public var action: ActionSubject<Action> { @inline(never) get { reactorStorage.pipeline(for: self).action } }
 
     /// The state stream. Each new subscriber first receives the current state. It never fails or completes; when
     /// the reactor is deinitialised its subscribers receive nothing more, and the stream lets go of their closures
     /// (no `completed` is sent, as in ReactorKit: a chain bound onwards must not end what it feeds).
-    @inlinable public var state: Observable<State> { reactorStorage.pipeline(for: self).state }
+    @inlinable public var state: Observable<State> { @inline(never) get { reactorStorage.pipeline(for: self).state } }
 
     /// The latest state (as delivered by `transform(state:)`), or the stubbed state when the stub is enabled.
     @inlinable public var currentState: State { reactorStorage.pipeline(for: self).currentState }

@@ -8,7 +8,7 @@ extension ObservableType {
     ///     .subscribe(onNext: { [weak self] count in self?.label.text = "\(count)" })
     ///     .disposed(by: disposeBag)
     /// ```
-    @inlinable
+    @inlinable @inline(never)
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onError: ((any Error) -> Void)? = nil,

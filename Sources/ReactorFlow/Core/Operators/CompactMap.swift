@@ -4,7 +4,7 @@ extension ObservableType {
     /// ```swift
     /// Observable.of("1", "x", "3").compactMap { Int($0) } // 1, 3
     /// ```
-    @inlinable
+    @inlinable @inline(never)
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
         lift(CompactMapStep(transform: transform))
     }

@@ -4,7 +4,7 @@ extension ObservableType {
     /// ```swift
     /// Observable.of(1, 2, 3, 4).filter { $0.isMultiple(of: 2) } // 2, 4
     /// ```
-    @inlinable
+    @inlinable @inline(never)
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         lift(FilterStep(predicate: predicate))
     }

@@ -4,7 +4,7 @@ extension ObservableType {
     /// ```swift
     /// reactor.state.map(\.count) // Observable<Int>
     /// ```
-    @inlinable
+    @inlinable @inline(never)
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
         lift(MapStep(transform: transform))
     }
