@@ -92,8 +92,8 @@ extension Reactor {
 
     /// Send actions here: `reactor.action.onNext(.refresh)` or `taps.bind(to: reactor.action)`.
     /// Error and completion events are ignored, so a binding can never end the reactor.
-    // `action` and `state` are specialised but never inlined: each use in the user's code is a call (see
-    // ARCHITECTURE.md, "What may be `@inlinable`").
+    // `action`, `state` and `currentState` are specialised but never inlined: each use in the user's code is a call
+    // (see ARCHITECTURE.md, "What may be `@inlinable`").
     @inlinable public var action: ActionSubject<Action> { @inline(never) get { reactorStorage.pipeline(for: self).action } }
 
     /// The state stream. Each new subscriber first receives the current state. It never fails or completes; when
@@ -102,7 +102,7 @@ extension Reactor {
     @inlinable public var state: Observable<State> { @inline(never) get { reactorStorage.pipeline(for: self).state } }
 
     /// The latest state (as delivered by `transform(state:)`), or the stubbed state when the stub is enabled.
-    @inlinable public var currentState: State { reactorStorage.pipeline(for: self).currentState }
+    @inlinable public var currentState: State { @inline(never) get { reactorStorage.pipeline(for: self).currentState } }
 }
 
 extension Reactor where Mutation == Action {

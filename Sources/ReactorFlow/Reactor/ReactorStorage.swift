@@ -43,9 +43,9 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
         pipeline?.dispose()
     }
 
-    /// Inlined into `action` and `state` (specialised for each reactor type, each a call where it is used) and at
-    /// every use of `currentState`, so it is kept to a call, a test and a cast; the lock round trip is compiled once
-    /// (`builtPipeline`).
+    /// Inlined into `action`, `state` and `currentState` (specialised for each reactor type, each a call where it is
+    /// used) and the other places that reach the pipeline, so it is kept to a call, a test and a cast; the lock round
+    /// trip is compiled once (`builtPipeline`).
     @inlinable
     package func pipeline<R: Reactor>(for reactor: R) -> ReactorPipeline<R> {
         if let builtPipeline { return unsafeDowncast(builtPipeline, to: ReactorPipeline<R>.self) }
