@@ -31,8 +31,9 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
     ///
     /// Specialised: compiled once, making the five objects and their generic fields looked up each type at run
     /// time, a third of a microsecond per reactor (`create-reactor`). The action subject's receiver is passed in by
-    /// the caller, which makes it in the reactor type's code either way.
-    @inlinable
+    /// the caller, which makes it in the reactor type's code either way. Inlined into its one caller,
+    /// `ReactorStorage.buildPipeline`, which saves a call's code per reactor type.
+    @inlinable @inline(__always)
     init(initialState: R.State, lock: Lock, receiveAction: @escaping ActionSubject<R.Action>.Receive) {
         let actionCore = ActionSubject<R.Action>.makeCore(lock: lock)
         state = StateRelay(lock: lock)
