@@ -90,10 +90,11 @@ extension Reactor {
     /// add the work). When `Mutation` is `Action`, the default below applies instead.
     public func mutate(action: Action) -> Observable<Mutation> { .empty() }
 
-    /// Send actions here: `reactor.action.onNext(.refresh)` or `taps.bind(to: reactor.action)`.
-    /// Error and completion events are ignored, so a binding can never end the reactor.
     // `action`, `state` and `currentState` are specialised but never inlined: each use in the user's code is a call
     // (see ARCHITECTURE.md, "What may be `@inlinable`").
+
+    /// Send actions here: `reactor.action.onNext(.refresh)` or `taps.bind(to: reactor.action)`.
+    /// Error and completion events are ignored, so a binding can never end the reactor.
     @inlinable public var action: ActionSubject<Action> { @inline(never) get { reactorStorage.pipeline(for: self).action } }
 
     /// The state stream. Each new subscriber first receives the current state. It never fails or completes; when

@@ -4,7 +4,7 @@ extension ObservableType {
     /// ```swift
     /// names.distinctUntilChanged { $0.lowercased() == $1.lowercased() }
     /// ```
-    @inlinable @inline(never)
+    @inlinable
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
         lift(DistinctStep(comparer: comparer))
     }
@@ -25,7 +25,7 @@ extension ObservableType {
     /// ```swift
     /// searches.distinctUntilChanged({ $0.query }, comparer: { $0.caseInsensitiveCompare($1) == .orderedSame })
     /// ```
-    @inlinable @inline(never)
+    @inlinable
     public func distinctUntilChanged<Key>(_ keySelector: @escaping (Element) throws -> Key,
                                           comparer: @escaping (Key, Key) throws -> Bool) -> Observable<Element> {
         lift(DistinctKeyStep(keySelector: keySelector, comparer: comparer))
