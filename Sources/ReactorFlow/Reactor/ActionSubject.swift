@@ -34,6 +34,9 @@ public final class ActionSubject<Element>: Observable<Element>, ObserverType, @u
         super.init(subjectCore: core)
     }
 
+    /// `transform(action:)`'s input (see `TransformReturn`).
+    @inlinable override var kind: ObservableKind { .transformInput }
+
     /// The core a reactor's subject is made over.
     @inlinable
     static func makeCore(lock: Lock) -> SubjectCore<Element> {

@@ -104,27 +104,10 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
         // What a hook's own stream needs from the reactor type's code, made here, in code specialised for it, so that
         // each of its events runs specialised code. Each `isOwn` is settled by the optimiser for a hook it sees, so a
         // reactor with the default hooks makes none of it: its stages are joined by code compiled once alone.
-        let own = actionsReturned.isOwn || mutationsReturned.isOwn || statesReturned.isOwn ? OwnStreams<R>() : nil
-        if actionsReturned.isOwn {
-            own.unsafelyUnwrapped.runActions = { stage in
-                // Its actions go through the action subject, to the loop in the order the stream delivers them.
-                _ = stage.run(actions)
-            }
-        }
-        if mutationsReturned.isOwn {
-            own.unsafelyUnwrapped.startMutations = { TransformStarts<R>.mutationStage($0, $1) }
-            own.unsafelyUnwrapped.receiveMutations = { loop.receiveFromStream($0) }
-        }
-        if statesReturned.isOwn {
-            let relay = state
-            own.unsafelyUnwrapped.followStates = {
-                // Moved to the scheduler here, so that each state crosses specialised code.
-                TransformStarts<R>.follow(immediate ? transformedStates : transformedStates.observe(on: scheduler)) { event in
-                    guard case .next(let state) = event else { return TransformStarts<R>.statesEnded(with: event.error) }
-                    relay.acceptFromSoleSender(state)
-                }
-            }
-        }
+        let own = OwnStreams<R>.make(loop: loop, relay: state, scheduler: scheduler, immediate: immediate,
+                                     actions: actions, actionsAreOwn: actionsReturned.isOwn,
+                                     mutationsAreOwn: mutationsReturned.isOwn,
+                                     states: transformedStates, statesAreOwn: statesReturned.isOwn)
         let statesFused = joinStages(reactor, loop: loop, scheduler: scheduler, immediate: immediate, own: own,
                                      actions: actions, actionsAreInput: actionsReturned.isInput,
                                      mutations: transformedMutations, mutationsInput: mutationsInput,
@@ -224,25 +207,27 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
     }
 }
 
-/// What a `transform` hook returned: a stream of its own, its input, or another stream of its input's class.
+/// What a `transform` hook returned: a stream of its own, its input, or another hook input.
 ///
-/// The class test comes first and alone decides whether the specialised code for a stream of the hook's own is
-/// reached: with the default hook, the optimiser sees that the returned stream is the input and folds the class test,
-/// so that code is not made for the reactor type. It does not fold an identity test (`===`), even of one value with
-/// itself. A stream of the input's class other than the input, which a hook could return only by keeping another
-/// reactor's input, takes the code compiled once.
+/// The kind test comes first and alone decides whether the specialised code for a stream of the hook's own is
+/// reached: with the default hook, the returned stream is the input, whose class the optimiser knows (both input
+/// classes are final), so it reads the input's `kind` without a call and settles `isOwn` early in its pipeline, before
+/// `OwnStreams.make` is inlined. A dynamic cast (`is`) settles only late, after the own streams' code was specialised
+/// for the reactor type and optimised, only to be found dead; an identity test (`===`) is not folded at all, even of
+/// one value with itself. Another hook input, which a hook could return only by keeping another reactor's input,
+/// takes the code compiled once.
 ///
 /// So `wire` tests `isOwn` first, on its own: a value merged from several tests (an enum, say) is not folded.
 @usableFromInline
 struct TransformReturn {
-    /// The hook returned a stream of another class than its input's: the start specialised for the reactor is needed.
+    /// The hook returned a stream that is no hook's input: the start specialised for the reactor is needed.
     @usableFromInline let isOwn: Bool
     /// The hook returned its input.
     @usableFromInline let isInput: Bool
 
     @inlinable @inline(__always)
-    init<Element, Input: Observable<Element>>(_ returned: Observable<Element>, input: Input) {
-        isOwn = !(returned is Input)
+    init<Element>(_ returned: Observable<Element>, input: Observable<Element>) {
+        isOwn = returned.kind != .transformInput
         isInput = !isOwn && returned === input
     }
 }
@@ -261,6 +246,39 @@ final class OwnStreams<R: Reactor> {
     @usableFromInline var followStates: (() -> Disposable)?
 
     @usableFromInline init() {}
+
+    /// The handlers for the hooks that returned a stream of their own, or `nil` when none did.
+    ///
+    /// Inlined into `wire`, but never specialised as a call: so the optimiser meets the handlers' closures only
+    /// once `wire`'s hooks are inlined and each `…AreOwn` is settled. A reactor with the default hooks then never
+    /// has them specialised for its type, only to find them dead: specialised in `wire` itself, before the
+    /// hooks were inlined, they were a fifth of each reactor type's optimiser time.
+    @inlinable @inline(__always) @_semantics("inline_late") @_semantics("optimize.sil.specialize.generic.never")
+    static func make(loop: ReactorLoop<R>, relay: StateRelay<R.State>, scheduler: ImmediateSchedulerType,
+                     immediate: Bool, actions: Observable<R.Action>, actionsAreOwn: Bool, mutationsAreOwn: Bool,
+                     states: Observable<R.State>, statesAreOwn: Bool) -> OwnStreams? {
+        let own = actionsAreOwn || mutationsAreOwn || statesAreOwn ? OwnStreams<R>() : nil
+        if actionsAreOwn {
+            own.unsafelyUnwrapped.runActions = { stage in
+                // Its actions go through the action subject, to the loop in the order the stream delivers them.
+                _ = stage.run(actions)
+            }
+        }
+        if mutationsAreOwn {
+            own.unsafelyUnwrapped.startMutations = { TransformStarts<R>.mutationStage($0, $1) }
+            own.unsafelyUnwrapped.receiveMutations = { loop.receiveFromStream($0) }
+        }
+        if statesAreOwn {
+            own.unsafelyUnwrapped.followStates = {
+                // Moved to the scheduler here, so that each state crosses specialised code.
+                TransformStarts<R>.follow(immediate ? states : states.observe(on: scheduler)) { event in
+                    guard case .next(let state) = event else { return TransformStarts<R>.statesEnded(with: event.error) }
+                    relay.acceptFromSoleSender(state)
+                }
+            }
+        }
+        return own
+    }
 }
 
 /// How the streams that the `transform` hooks receive start their work: specialised, for a reactor whose hook returned

@@ -19,6 +19,9 @@ final class TransformInput<Source, Element>: Observable<Element>, @unchecked Sen
     /// Whether something subscribed before the hook returned.
     @usableFromInline @exclusivity(unchecked) var subscribedEarly = false
 
+    /// See `TransformReturn`.
+    @inlinable override var kind: ObservableKind { .transformInput }
+
     /// Compiled once, and never inlined: inlined, the object's initialisation marks the new input so that the
     /// optimiser no longer sees its class where `wire` tests what the hook returned (see `TransformReturn`).
     @usableFromInline

@@ -140,6 +140,9 @@ public class Observable<Element>: ObservableType {
 enum ObservableKind {
     /// A `Just`.
     case just
+    /// What a reactor's `transform` hook receives: its action subject, or the input of `transform(mutation:)` or
+    /// `transform(state:)`.
+    case transformInput
     /// Anything else.
     case other
 }
