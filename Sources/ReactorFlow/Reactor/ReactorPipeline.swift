@@ -101,8 +101,8 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
         let transformedStates = reactor.transform(state: statesInput.asObservable())
         let statesReturned = TransformReturn(transformedStates, input: statesInput)
 
-        // What a hook's own stream needs from the reactor type's code, made here, in code specialised for it, so that
-        // each of its events runs specialised code. Each `isOwn` is settled by the optimiser for a hook it sees, so a
+        // What a hook's own stream needs from the reactor type's code, made in code specialised for it, so that each
+        // of its events runs specialised code. Each `isOwn` is settled by the optimiser for a hook it sees, so a
         // reactor with the default hooks makes none of it: its stages are joined by code compiled once alone.
         let own = OwnStreams<R>.make(loop: loop, relay: state, scheduler: scheduler, immediate: immediate,
                                      actions: actions, actionsAreOwn: actionsReturned.isOwn,
@@ -232,8 +232,8 @@ struct TransformReturn {
     }
 }
 
-/// The handlers of the streams the `transform` hooks returned of their own, made in `ReactorPipeline.wire`'s code
-/// specialised for the reactor, and used once by `joinStages`, compiled once. A handler is `nil` when its hook did not
+/// The handlers of the streams the `transform` hooks returned of their own, made by `make` inlined into
+/// `ReactorPipeline.wire`'s code specialised for the reactor, and used once by `joinStages`, compiled once. A handler is `nil` when its hook did not
 /// return a stream of its own. A class, so that a reactor whose hooks returned none passes one `nil` word.
 @usableFromInline
 final class OwnStreams<R: Reactor> {
@@ -272,7 +272,9 @@ final class OwnStreams<R: Reactor> {
             own.unsafelyUnwrapped.followStates = {
                 // Moved to the scheduler here, so that each state crosses specialised code.
                 TransformStarts<R>.follow(immediate ? states : states.observe(on: scheduler)) { event in
-                    guard case .next(let state) = event else { return TransformStarts<R>.statesEnded(with: event.error) }
+                    guard case .next(let state) = event else {
+                        return TransformStarts<R>.statesEnded(with: event.error)
+                    }
                     relay.acceptFromSoleSender(state)
                 }
             }
