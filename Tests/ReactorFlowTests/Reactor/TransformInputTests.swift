@@ -46,6 +46,26 @@ private final class KeepingReactor: Reactor {
     }
 }
 
+/// A reactor whose `transform(action:)` returns an action subject the reactor made itself, rather than its input: a
+/// stream of the input's class that is no reactor's input.
+private final class SubjectFedReactor: Reactor {
+    enum Action { case add(Int) }
+    typealias Mutation = Action
+    struct State: Equatable { var total = 0 }
+
+    let initialState = State()
+    let reactorStorage = ReactorStorage()
+    let fed = ActionSubject<Action>()
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        switch mutation {
+        case .add(let amount): State(total: state.total + amount)
+        }
+    }
+
+    func transform(action: Observable<Action>) -> Observable<Action> { fed.asObservable() }
+}
+
 /// A reactor whose hooks keep their inputs and, if it has a lender, return the lender's instead: streams of the
 /// inputs' own classes that are not the inputs themselves, which `wire` follows through code compiled once.
 private final class BorrowingReactor: Reactor {
@@ -133,6 +153,19 @@ struct TransformInputTests {
         // The borrower's states are the lender's reduced states, which its transform(state:) returned.
         #expect(borrowerStates.events == [.next(0), .next(2), .next(5)])
         #expect(borrower.currentState.total == 5)
+    }
+
+    @Test("B8 a hook that returns an action subject of its own instead of its input: the reactor follows that subject")
+    func actionSubjectOfItsOwn() {
+        let reactor = SubjectFedReactor()
+        let totals = EventLog<Int>()
+        let bag = DisposeBag()
+        reactor.state.map(\.total).subscribe(totals.observer()).disposed(by: bag)
+        reactor.fed.onNext(.add(5))
+        reactor.action.onNext(.add(100)) // the hook dropped its input: nothing reads it
+        reactor.fed.onNext(.add(2))
+        #expect(totals.events == [.next(0), .next(5), .next(7)])
+        #expect(reactor.currentState.total == 7)
     }
 
     private typealias State = KeepingReactor.State
