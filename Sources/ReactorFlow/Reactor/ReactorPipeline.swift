@@ -212,9 +212,9 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
 /// The kind test comes first and alone decides whether the specialised code for a stream of the hook's own is
 /// reached: with the default hook, the returned stream is the input, whose class the optimiser knows (both input
 /// classes are final), so it reads the input's `kind` without a call and settles `isOwn` early in its pipeline, before
-/// `OwnStreams.make` is inlined. A dynamic cast (`is`) settles only late, after the own streams' code was specialised
-/// for the reactor type and optimised, only to be found dead; an identity test (`===`) is not folded at all, even of
-/// one value with itself. Another hook input, which a hook could return only by keeping another reactor's input,
+/// `OwnStreams.make` is inlined. A dynamic cast (`is`) would settle only late, after the own streams' code was
+/// specialised for the reactor type and optimised, only to be found dead; an identity test (`===`) is not folded at
+/// all, even of one value with itself. Another hook input (another reactor's, or an `ActionSubject` the hook made)
 /// takes the code compiled once.
 ///
 /// So `wire` tests `isOwn` first, on its own: a value merged from several tests (an enum, say) is not folded.
@@ -233,8 +233,9 @@ struct TransformReturn {
 }
 
 /// The handlers of the streams the `transform` hooks returned of their own, made by `make` inlined into
-/// `ReactorPipeline.wire`'s code specialised for the reactor, and used once by `joinStages`, compiled once. A handler is `nil` when its hook did not
-/// return a stream of its own. A class, so that a reactor whose hooks returned none passes one `nil` word.
+/// `ReactorPipeline.wire`'s code specialised for the reactor, and used once by `joinStages`, compiled once. A handler
+/// is `nil` when its hook did not return a stream of its own. A class, so that a reactor whose hooks returned none
+/// passes one `nil` word.
 @usableFromInline
 final class OwnStreams<R: Reactor> {
     /// `transform(action:)`'s stream: runs the mutation stage over it.
@@ -249,10 +250,11 @@ final class OwnStreams<R: Reactor> {
 
     /// The handlers for the hooks that returned a stream of their own, or `nil` when none did.
     ///
-    /// Inlined into `wire`, but never specialised as a call: so the optimiser meets the handlers' closures only
-    /// once `wire`'s hooks are inlined and each `…AreOwn` is settled. A reactor with the default hooks then never
-    /// has them specialised for its type, only to find them dead: specialised in `wire` itself, before the
-    /// hooks were inlined, they were a fifth of each reactor type's optimiser time.
+    /// Inlined into `wire` late in the optimiser's pipeline, and never specialised as a call: so the optimiser meets
+    /// the handlers' closures only once `wire`'s hooks are inlined and each `…AreOwn` is settled. A reactor with the
+    /// default hooks then never has them specialised for its type. Written in `wire` itself, they would be specialised
+    /// before the hooks are inlined, only to be found dead: about a third of a reactor type's optimiser time
+    /// (Benchmarks/README.md lists that alternative).
     @inlinable @inline(__always) @_semantics("inline_late") @_semantics("optimize.sil.specialize.generic.never")
     static func make(loop: ReactorLoop<R>, relay: StateRelay<R.State>, scheduler: ImmediateSchedulerType,
                      immediate: Bool, actions: Observable<R.Action>, actionsAreOwn: Bool, mutationsAreOwn: Bool,

@@ -21,10 +21,11 @@ public class Observable<Element>: ObservableType {
     /// made and used up in inlined code (a small `mutate`) instead of allocating and freeing it.
     @usableFromInline init(subjectCore: SubjectCore<Element>) { self.subjectCore = subjectCore }
 
-    /// Which of the observables that the reactor pipeline applies without subscribing this is. A class property
-    /// rather than a cast (`as?` calls into the runtime, which the optimizer cannot see through): where the
-    /// observable was made in inlined code (a small `mutate`), the compiler knows the answer without the call and can
-    /// then delete a `just` altogether. (An exact-type comparison, as in `Just.matching`, crashes Swift 6.3.1's
+    /// Which of the observables that the reactor pipeline treats apart this is: a `just`, applied without
+    /// subscribing, or a `transform` hook's input (see `TransformReturn`). A class property rather than a cast (`as?`
+    /// calls into the runtime, which the optimizer cannot see through): where the observable's class is known (a
+    /// `just` made in a small inlined `mutate`, a hook's input returned by a default hook), the compiler knows the
+    /// answer without the call, and can then delete a `just` altogether. (An exact-type comparison, as in `Just.matching`, crashes Swift 6.3.1's
     /// optimizer in the mutation stage.)
     @inlinable var kind: ObservableKind { .other }
 
@@ -140,8 +141,8 @@ public class Observable<Element>: ObservableType {
 enum ObservableKind {
     /// A `Just`.
     case just
-    /// What a reactor's `transform` hook receives: its action subject, or the input of `transform(mutation:)` or
-    /// `transform(state:)`.
+    /// What a reactor's `transform` hooks receive: an `ActionSubject` (a reactor's `action`, or one made by hand), or
+    /// the input of `transform(mutation:)` or `transform(state:)`.
     case transformInput
     /// Anything else.
     case other
