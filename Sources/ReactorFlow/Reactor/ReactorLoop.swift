@@ -135,7 +135,7 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
             lock.lock()
             startOrQueueHoldingLock(work)
         case .streamEnded, .resumeLanes:
-            submit(QueuedSpecial { Self.runQueued(work, in: $0, reactor: $1) }, runItem: { Self.runItem($0, $1, $2) })
+            submit(QueuedSpecial { Self.runQueued(work, in: $0, reactor: $1) }, runItem: Self.runItemEntry)
         }
     }
 
@@ -148,14 +148,15 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
         lock.unlock()
         guard let reactor else {
             work.countStreamEnd(in: self)
-            return dropBecauseReactorDied(runItem: { Self.runItem($0, $1, $2) })
+            return dropBecauseReactorDied(runItem: Self.runItemEntry)
+        }
+        if !run(work, reactor: reactor, isLast: true) {
+            runQueued(reactor: reactor, runItem: Self.runItemEntry)
         }
         // The reactor stays alive until the queue is empty: its deinitialisation, if this was the last reference,
-        // then runs here after the lock is released.
-        withExtendedLifetime(reactor) {
-            if run(work, reactor: reactor, isLast: true) { return }
-            runQueued(reactor: reactor, runItem: { Self.runItem($0, $1, $2) })
-        }
+        // then runs here after the lock is released. (Not a closure around the turn: a closure is one more function
+        // for the optimiser to make and inline for every reactor type.)
+        withExtendedLifetime(reactor) {}
     }
 
     /// Called holding `lock` when the loop is running or disposed: queues `work`, or drops it if the loop was
@@ -170,6 +171,11 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
             .initializeMemory(as: Work.self, to: work)
         lock.unlock()
     }
+
+    /// `runItem` as the value the compiled-once loop takes: one closure for every place that passes it, where a
+    /// closure or a method reference at each place is one more function per reactor type to optimise.
+    @inlinable
+    static var runItemEntry: RunItem { { runItem($0, $1, $2) } }
 
     /// `runItem` for this reactor type: moves the item out of its slot and runs it (see `ReactorLoopCore.RunItem`).
     @inlinable
@@ -258,7 +264,7 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     /// Called from the reactor's deinitialisation, so no thread is running work (running work holds the reactor).
     @usableFromInline
     func dispose() {
-        disposeQueue(runItem: { Self.runItem($0, $1, $2) })
+        disposeQueue(runItem: Self.runItemEntry)
         // Read and cleared field by field rather than through `exchange`: this runs unspecialised, where a generic
         // call looks up the optional's type at run time.
         lock.lock()
