@@ -25,8 +25,8 @@ public class Observable<Element>: ObservableType {
     /// subscribing, or a `transform` hook's input (see `TransformReturn`). A class property rather than a cast (`as?`
     /// calls into the runtime, which the optimizer cannot see through): where the observable's class is known (a
     /// `just` made in a small inlined `mutate`, a hook's input returned by a default hook), the compiler knows the
-    /// answer without the call, and can then delete a `just` altogether. (An exact-type comparison, as in `Just.matching`, crashes Swift 6.3.1's
-    /// optimizer in the mutation stage.)
+    /// answer without the call, and can then delete a `just` altogether. (An exact-type comparison, as in
+    /// `Just.matching`, crashes Swift 6.3.1's optimizer in the mutation stage.)
     @inlinable var kind: ObservableKind { .other }
 
     /// When the elements a subscription would receive, synchronously and followed by completion, are known without
