@@ -233,29 +233,33 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     /// inline one), and each would otherwise carry the reactor's `reduce` and the state's publish again.
     @inlinable @inline(never)
     func reduce(_ mutation: R.Mutation, reactor: R, isLast: Bool) -> Bool {
-        // The state is moved out of `current` and the new one moved in: passed to `reduce` and to the relay straight
-        // from the field, a state would be copied (its strings and arrays retained and released) for each call, since
-        // the compiler cannot know that the user code they run leaves the field alone. Nothing else reads `current`
-        // meanwhile: a reentrant action waits in the queue for this turn.
-        withUnsafeMutablePointer(to: &current) { current in
-            let previous = current.move()
-            let state = reactor.reduce(state: previous, mutation: mutation)
-            // One call for both destinations (each call site would copy the state for the buffer, and release what
-            // the publish leaves): the relay shares `lock`, the subject behind `transform(state:)` has a lock of its
-            // own. The subject's replay buffer gets a copy made here, from the value `reduce` just returned. Both
-            // subjects live as long as the loop, so neither is retained here.
-            let destination = Unmanaged.passUnretained(statesGoToRelay ? relay : reducedStatesCore)
-            let leftovers = destination._withUnsafeGuaranteedRef { $0.publishFromSoleSenderKeepingLock(state, kept: state) }
-            current.initialize(to: state) // before the turn can pass to another thread
-            // The queue and `running` are read only holding `lock`, which the relay's publish returned with. A turn
-            // with idle waiters never ends here: they keep an item queued (see `ReactorLoopCore.isBusyHoldingLock`).
-            let idle = isLast && statesGoToRelay && lastQueued == nil
-            if idle { running = false }
-            destination._withUnsafeGuaranteedRef { $0.lock.unlock() } // the relay's lock is `lock`
-            // The previous state dies after the lock (see `SubjectCore.publishFromSoleSender`).
-            withExtendedLifetime((leftovers, previous)) {}
-            return idle
-        }
+        reduce(mutation, reactor: reactor, isLast: isLast, into: &current)
+    }
+
+    /// `reduce`'s body, with `current` passed in place. The state is moved out of it and the new one moved in:
+    /// passed to `reduce` and to the relay straight from the field, a state would be copied (its strings and arrays
+    /// retained and released) for each call, since the compiler cannot know that the user code they run leaves the
+    /// field alone. Nothing else reads `current` meanwhile: a reentrant action waits in the queue for this turn. (An
+    /// `inout` parameter rather than `withUnsafeMutablePointer`, whose closure is one more function per reactor type.)
+    @inlinable @inline(__always)
+    func reduce(_ mutation: R.Mutation, reactor: R, isLast: Bool, into current: inout R.State) -> Bool {
+        let previous = consume current
+        let state = reactor.reduce(state: previous, mutation: mutation)
+        // One call for both destinations (each call site would copy the state for the buffer, and release what the
+        // publish leaves): the relay shares `lock`, the subject behind `transform(state:)` has a lock of its own. The
+        // subject's replay buffer gets a copy made here, from the value `reduce` just returned. Both subjects live as
+        // long as the loop, so neither is retained here.
+        let destination = Unmanaged.passUnretained(statesGoToRelay ? relay : reducedStatesCore)
+        let leftovers = destination._withUnsafeGuaranteedRef { $0.publishFromSoleSenderKeepingLock(state, kept: state) }
+        current = state // before the turn can pass to another thread
+        // The queue and `running` are read only holding `lock`, which the relay's publish returned with. A turn with
+        // idle waiters never ends here: they keep an item queued (see `ReactorLoopCore.isBusyHoldingLock`).
+        let idle = isLast && statesGoToRelay && lastQueued == nil
+        if idle { running = false }
+        destination._withUnsafeGuaranteedRef { $0.lock.unlock() } // the relay's lock is `lock`
+        // The previous state dies after the lock (see `SubjectCore.publishFromSoleSender`).
+        withExtendedLifetime((leftovers, previous)) {}
+        return idle
     }
 
     /// Drops queued work; work sent later is ignored (the reactor is gone). Disposes the stage, which disposes the

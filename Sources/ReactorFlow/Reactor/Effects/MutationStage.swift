@@ -149,7 +149,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     func receive(_ action: R.Action, token: SendToken?, reactor: R, applyNow: (_ mutation: R.Mutation, _ isLast: Bool) -> Void) {
         token?.claim()
         let policy = reactor.effectPolicy(for: action)
-        guard policy.kind == .merge else { return receiveInLane(action, token: token, reactor: reactor, policy: policy) }
+        guard policy.kind == .merge else { return enterLane(action, token: token, reactor: reactor, policy: policy) }
         // The common case, so it avoids the lane key (an `AnyHashable?` costs value-witness calls to copy).
         let stream = reactor.mutate(action: action)
         // `kind`, not `as?`: see `Observable.kind`.
@@ -164,6 +164,15 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     func receiveMerged(_ stream: Observable<R.Mutation>, for action: R.Action, token: SendToken?,
                        applyNow: (_ mutation: R.Mutation, _ isLast: Bool) -> Void) {
         guard stream.forEachKnownElement(applyNow) else { return follow(stream, for: action, lane: nil, token: token) }
+    }
+
+    /// The call of `receiveInLane`, inlined into `receive` late in the optimiser's pipeline and never specialised as a
+    /// call, so that the optimiser meets `receiveInLane` only after the reactor's `effectPolicy(for:)` is inlined: with
+    /// the default policy, the branch that calls it is gone by then, and the reactor type carries none of the lane
+    /// code (see `OwnStreams.make`, made the same way).
+    @inlinable @inline(__always) @_semantics("inline_late") @_semantics("optimize.sil.specialize.generic.never")
+    func enterLane(_ action: R.Action, token: SendToken?, reactor: R, policy: EffectPolicy) {
+        receiveInLane(action, token: token, reactor: reactor, policy: policy)
     }
 
     /// `receive` for an action whose policy is not `.merge`.
