@@ -16,8 +16,11 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     /// The state the next `reduce` starts from (see `reduce` for how it is read).
     @usableFromInline @exclusivity(unchecked) var current: R.State
 
-    /// The reactor, unless it is gone.
-    @inlinable var reactor: R? { reactorObject.map { unsafeDowncast($0, to: R.self) } }
+    /// The reactor, unless it is gone. (Not `Optional.map`, whose closure is one more function per reactor type.)
+    @inlinable var reactor: R? {
+        guard let object = reactorObject else { return nil }
+        return unsafeDowncast(object, to: R.self)
+    }
 
     /// Where actions go when this loop runs them: `nil` when `transform(mutation:)` is not the identity (a mutation
     /// stage then runs inside the user's mutation stream and only mutations reach this loop).

@@ -21,7 +21,9 @@ final class MutationStream<R: Reactor>: RunningStream, ObserverType, @unchecked 
     /// Weak: a late event racing with the reactor's release finds no stage and is dropped.
     @usableFromInline weak var stage: MutationStage<R>?
 
-    @inlinable
+    /// Compiled once, as the loop's initialiser is: the caller allocates the stream with its type at hand, and setting
+    /// the fields looks up no type at run time. It runs once per stream that is not known up front.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     init(stage: MutationStage<R>, action: R.Action, lane: AnyHashable?, token: SendToken?) {
         self.stage = stage
         self.action = action
