@@ -226,7 +226,9 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     @inlinable @inline(never)
     func follow(_ stream: Observable<R.Mutation>, for action: R.Action, lane: AnyHashable?, token: SendToken?) {
         let observer = MutationStream(stage: self, action: action, lane: lane, token: token)
-        subscribe(stream, with: observer, as: AnyObserver(observer))
+        // A closure literal rather than `AnyObserver(observer)`, whose casts and method reference are three more
+        // functions for every reactor type.
+        subscribe(stream, with: observer, as: AnyObserver(eventHandler: { observer.on($0) }))
     }
 
     /// `follow`'s subscription, compiled once: counts `observer` as running (unless this stage was disposed), then
