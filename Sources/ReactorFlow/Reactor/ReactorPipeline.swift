@@ -29,10 +29,11 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
     /// `lock` is the storage's: one lock for the storage, the loop, the subjects, the mutation stage and the tracker.
     /// None calls out while holding it, so sharing it cannot deadlock, and it saves a heap block per object.
     ///
-    /// Compiled once: it runs once per reactor, and specialised, the objects' initialisers (the subjects' cores, their
-    /// replay buffers, the relay) were a seventh of a reactor type's optimiser time. Made here, each generic object
-    /// costs a run-time lookup of its type, about a third of a microsecond per reactor in all (`create-reactor`). The
-    /// action subject's receiver is passed in by the caller, which makes it in the reactor type's code.
+    /// Compiled once: it runs once per reactor, and specialised, it and the objects' initialisers (the subjects' cores,
+    /// their replay buffers, the relay) would be a seventh of a reactor type's optimiser time. Made here, each generic
+    /// object costs a run-time lookup of its type, about a third of a microsecond per reactor in all
+    /// (`create-reactor`). The action subject's receiver is passed in by the caller, which makes it in the reactor
+    /// type's code.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     init(initialState: R.State, lock: Lock, receiveAction: @escaping ActionSubject<R.Action>.Receive) {
         let actionCore = ActionSubject<R.Action>.makeCore(lock: lock)
