@@ -1,7 +1,7 @@
 /// A run of work items waiting in a reactor's loop, in arrival order.
 ///
 /// The queue is a list of chunks so that the loop that empties it is compiled once (see `ReactorLoopCore`): it walks
-/// the chunks and hands each item's address to the loop's entry point (`ReactorLoop.runItem`), which is
+/// the chunks and hands each item's address to the loop's entry point (`ReactorLoop.runItemEntry`), which is
 /// specialised for the reactor type and moves the item out. Items are never moved while they wait: a full chunk is
 /// followed by another, not grown. A chunk that ran is kept for the next items (up to `ReactorLoopCore.spareLimit`),
 /// so that under two busy senders the queue allocates almost nothing.

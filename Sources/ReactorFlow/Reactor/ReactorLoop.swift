@@ -175,15 +175,13 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
         lock.unlock()
     }
 
-    /// `runItem` as the value the compiled-once loop takes: one closure for every place that passes it, where a
-    /// closure or a method reference at each place is one more function per reactor type to optimise.
+    /// The `runItem` of this reactor type, as the value the compiled-once loop takes: moves the item out of its slot
+    /// and runs it (see `ReactorLoopCore.RunItem`). One closure for every place that passes it, where a closure or a
+    /// method reference at each place (or a function between it and `runQueued`) is one more function per reactor
+    /// type to optimise.
     @inlinable
-    static var runItemEntry: RunItem { { runItem($0, $1, $2) } }
-
-    /// `runItem` for this reactor type: moves the item out of its slot and runs it (see `ReactorLoopCore.RunItem`).
-    @inlinable
-    static func runItem(_ item: UnsafeMutableRawPointer, _ loop: ReactorLoopCore, _ reactor: Unmanaged<AnyObject>?) {
-        runQueued(item.assumingMemoryBound(to: Work.self).move(), in: loop, reactor: reactor)
+    static var runItemEntry: RunItem {
+        { item, loop, reactor in runQueued(item.assumingMemoryBound(to: Work.self).move(), in: loop, reactor: reactor) }
     }
 
     /// Runs `work`, taken from the queue, in the loop's turn; without a reactor, drops it: a stream's end is still

@@ -1,7 +1,7 @@
 /// The part of a reactor's loop that does not depend on the reactor's types: who holds the running role, the work
 /// waiting for it, and the loop that empties that queue. Compiled once, inside ReactorFlow, and shared by every
 /// reactor type; a queued item reaches its reactor's own code (`mutate`, `reduce`, the state's publish) through
-/// `ReactorLoop.runItem`, the one entry point made for the reactor type (see `RunItem` and `QueuedChunk`).
+/// `ReactorLoop.runItemEntry`, the one entry point made for the reactor type (see `RunItem` and `QueuedChunk`).
 ///
 /// `ReactorLoop` adds the typed part: the state, the stage, the relay, and the direct path that runs an action or a
 /// mutation without queuing it when the loop is idle, the common case.
@@ -10,7 +10,7 @@ class ReactorLoopCore: EffectTracker, @unchecked Sendable { // every field but `
     /// Moves the item at `item` out and runs it in the loop's turn, for `reactor`, which the running thread keeps
     /// alive (so it is passed unretained: retaining a reactor that is referred to weakly takes the slow path).
     /// Without a reactor, drops it: a stream's end is still counted, so that nobody waits for that stream forever.
-    /// The entry point from this compiled-once loop into the reactor type's code (`ReactorLoop.runItem`): passed in
+    /// The entry point from this compiled-once loop into the reactor type's code (`ReactorLoop.runItemEntry`): passed in
     /// by the typed caller, in whose specialised code it is a constant, rather than stored, which would cost every
     /// reactor two words.
     @usableFromInline typealias RunItem = (_ item: UnsafeMutableRawPointer, _ loop: ReactorLoopCore, _ reactor: Unmanaged<AnyObject>?) -> Void
