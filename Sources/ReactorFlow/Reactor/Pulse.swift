@@ -100,9 +100,9 @@ extension Reactor {
         // than `currentState`, whose reading (a lock and the relay's buffer) an app would otherwise carry for this.
         let ledger = reactorStorage.pulseLedger(for: keyPath)
         let pipeline = reactorStorage.pipeline(for: self)
-        let field = PulseField(keyPath, sample: pipeline.initialState)
-        let states: Observable<State> = pipeline.state
-        return states.lifted(PulseRunner.maker(field: field, delivery: delivery, ledger: ledger))
+        return PulseRunner.values(at: keyPath, of: pipeline.state, sample: pipeline.initialState,
+                                  countOffset: PulseField<State, Value>.countOffset, delivery: delivery, ledger: ledger,
+                                  emit: PulseEmission<Value>.emit)
     }
 }
 
@@ -127,11 +127,16 @@ final class PulseRunner<State, Value> {
         self.emit = emit
     }
 
-    /// How each subscription makes its runner and its handlers: the first operator of a fused chain over `state`.
-    /// Only `emit` is made here, for the value's type.
-    @inlinable
-    static func maker(field: PulseField<State, Value>, delivery: PulseDelivery, ledger: PulseLedger) -> ChainHeadMaker<State, Value> {
-        makerUnspecialized(field: field, delivery: delivery, ledger: ledger, emit: PulseEmission<Value>.emit)
+    /// The stream `pulse(_:delivery:)` returns: the first operator of a fused chain over `states`. Compiled once: it
+    /// runs once per `pulse(_:)` call, and a reactor type's `pulse(_:)` then carries only the calls that need its
+    /// types (the pipeline, the count's offset within a pulse, which folds to a constant there, and `emit`, made for
+    /// the value's type). The runtime looks up the chain's type here, once per call.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    static func values(at keyPath: KeyPath<State, Pulse<Value>>, of states: StateRelay<State>, sample: State,
+                       countOffset: Int, delivery: PulseDelivery, ledger: PulseLedger,
+                       emit: @escaping (UnsafePointer<Value>, OperatorOutput<Value>) -> Void) -> Observable<Value> {
+        let field = PulseField(keyPath, sample: sample, countOffset: countOffset)
+        return states.lifted(makerUnspecialized(field: field, delivery: delivery, ledger: ledger, emit: emit))
     }
 
     /// `maker`, compiled once: it runs once per subscription, and the handlers it makes call code compiled once

@@ -16,8 +16,15 @@ struct PulseField<State, Value> {
 
     @inlinable
     init(_ keyPath: KeyPath<State, Pulse<Value>>, sample: State) {
-        pulse = KeyPathReader(keyPath, offset: Self.locate(keyPath, sample: sample))
-        countOffsetInState = pulse.offset >= 0 ? pulse.offset + Self.countOffset : -1
+        self.init(keyPath, sample: sample, countOffset: Self.countOffset)
+    }
+
+    /// `countOffset` is `Self.countOffset`, passed in by a caller that knows `Value`: there it is a constant, where
+    /// code compiled once would compute it through a key path made at run time.
+    @inlinable
+    init(_ keyPath: KeyPath<State, Pulse<Value>>, sample: State, countOffset: Int) {
+        pulse = KeyPathReader(keyPath, offset: Self.locate(keyPath, sample: sample, countOffset: countOffset))
+        countOffsetInState = pulse.offset >= 0 ? pulse.offset + countOffset : -1
     }
 
     /// Where `valueUpdatedCount` lies within a pulse (its storage, `updates`); the optimiser folds it to a constant.
@@ -34,13 +41,12 @@ struct PulseField<State, Value> {
     ///
     /// Compiled once, unspecialised: it runs once per `pulse(_:)` call, and a reactor type carries no copy of it.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    static func locate(_ keyPath: KeyPath<State, Pulse<Value>>, sample: State) -> Int? {
+    static func locate(_ keyPath: KeyPath<State, Pulse<Value>>, sample: State, countOffset: Int) -> Int? {
         if let stored = MemoryLayout<State>.offset(of: keyPath) { return stored }
         guard #available(macOS 10.15.4, iOS 13.4, watchOS 6.2, tvOS 13.4, *) else { return nil }
         guard !(State.self is AnyObject.Type) else { return nil }
         var candidates: [Int] = []
         collectPulses(in: State.self, at: 0, depth: 0, into: &candidates)
-        let countOffset = countOffset
         let matches = candidates.filter { candidate in
             var probe = sample
             return [UInt.max - 0x5EED, UInt.max - 0xF00D].allSatisfy { madeUpCount in
