@@ -10,8 +10,8 @@ class ReactorLoopCore: EffectTracker, @unchecked Sendable { // every field but `
     /// Moves the item at `item` out and runs it in the loop's turn, for `reactor`, which the running thread keeps
     /// alive (so it is passed unretained: retaining a reactor that is referred to weakly takes the slow path).
     /// Without a reactor, drops it: a stream's end is still counted, so that nobody waits for that stream forever.
-    /// The entry point from this compiled-once loop into the reactor type's code (`ReactorLoop.runItemEntry`): passed in
-    /// by the typed caller, in whose specialised code it is a constant, rather than stored, which would cost every
+    /// The entry point from this compiled-once loop into the reactor type's code (`ReactorLoop.runItemEntry`): passed
+    /// in by the typed caller, in whose specialised code it is a constant, rather than stored, which would cost every
     /// reactor two words.
     @usableFromInline typealias RunItem = (_ item: UnsafeMutableRawPointer, _ loop: ReactorLoopCore, _ reactor: Unmanaged<AnyObject>?) -> Void
     /// The queue's chunks, linked through `next` (see `QueuedChunk`): from `chunks` to `lastQueued`, those that hold
