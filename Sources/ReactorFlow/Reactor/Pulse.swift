@@ -127,28 +127,22 @@ final class PulseRunner<State, Value> {
         self.emit = emit
     }
 
-    /// The stream `pulse(_:delivery:)` returns: the first operator of a fused chain over `states`. Compiled once: it
-    /// runs once per `pulse(_:)` call, and a reactor type's `pulse(_:)` then carries only the calls that need its
-    /// types (the pipeline, the count's offset within a pulse, which folds to a constant there, and `emit`, made for
-    /// the value's type). The runtime looks up the chain's type here, once per call.
+    /// The stream `pulse(_:delivery:)` returns: the first operator of a fused chain over `states`, whose handlers each
+    /// subscription makes with a runner of its own. Compiled once: it runs once per `pulse(_:)` call, and a reactor
+    /// type's `pulse(_:)` then carries only the calls that need its types (the pipeline, the count's offset within a
+    /// pulse, which folds to a constant there, and `emit`, made for the value's type). The runtime looks up the
+    /// chain's type here, once per call. The handlers call code compiled once (`receive`, and `on`), which hands each
+    /// state on by address.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     static func values(at keyPath: KeyPath<State, Pulse<Value>>, of states: StateRelay<State>, sample: State,
                        countOffset: Int, delivery: PulseDelivery, ledger: PulseLedger,
                        emit: @escaping (UnsafePointer<Value>, OperatorOutput<Value>) -> Void) -> Observable<Value> {
         let field = PulseField(keyPath, sample: sample, countOffset: countOffset)
-        return states.lifted(makerUnspecialized(field: field, delivery: delivery, ledger: ledger, emit: emit))
-    }
-
-    /// `maker`, compiled once: it runs once per subscription, and the handlers it makes call code compiled once
-    /// (`receive`, and `on`), which hands each state on by address.
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    static func makerUnspecialized(field: PulseField<State, Value>, delivery: PulseDelivery, ledger: PulseLedger,
-                                   emit: @escaping (UnsafePointer<Value>, OperatorOutput<Value>) -> Void) -> ChainHeadMaker<State, Value> {
-        ChainHeadMaker { output, wantsElements in
+        return states.lifted(ChainHeadMaker { output, wantsElements in
             let runner = PulseRunner(field: field, updates: PulseUpdates(delivery: delivery, ledger: ledger), output: output,
                                      emit: emit)
             return ChainHead(events: { runner.on($0) }, elements: wantsElements ? ElementHandler { runner.receive($0) } : nil)
-        }
+        })
     }
 
     /// Each event, where the subscriber takes no elements alone (`observe(on:)`, for one). Compiled once: taking the

@@ -103,8 +103,9 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
         let statesReturned = TransformReturn(transformedStates, input: statesInput)
 
         // What a hook's own stream needs from the reactor type's code, made by `OwnStreams.make` in code specialised
-        // for it, so that each of its events runs specialised code. Each `isOwn` is settled by the optimiser for a hook it sees, so a
-        // reactor with the default hooks makes none of it: its stages are joined by code compiled once alone.
+        // for it, so that each of its events runs specialised code. Each `isOwn` is settled by the optimiser for a hook
+        // it sees, so a reactor with the default hooks makes none of it: its stages are joined by code compiled once
+        // alone.
         let own = OwnStreams<R>.make(loop: loop, relay: state, scheduler: scheduler, immediate: immediate,
                                      actions: actions, actionsAreOwn: actionsReturned.isOwn,
                                      mutationsAreOwn: mutationsReturned.isOwn,
