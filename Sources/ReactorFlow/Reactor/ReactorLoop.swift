@@ -158,8 +158,9 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
         }
         // The reactor stays alive until the queue is empty: its deinitialisation, if this was the last reference,
         // then runs here after the lock is released. (Not a closure around the turn: a closure is one more function
-        // for the optimiser to make and inline for every reactor type.)
-        withExtendedLifetime(reactor) {}
+        // for the optimiser to make and inline for every reactor type; `_fixLifetime`, unlike `withExtendedLifetime`,
+        // is inlined as it is parsed, so it is not one more function to specialise either.)
+        _fixLifetime(reactor)
     }
 
     /// Called holding `lock` when the loop is running or disposed: queues `work`, or drops it if the loop was
@@ -234,7 +235,11 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     /// inline one), and each would otherwise carry the reactor's `reduce` and the state's publish again.
     @inlinable @inline(never)
     func reduce(_ mutation: R.Mutation, reactor: R, isLast: Bool) -> Bool {
-        reduce(mutation, reactor: reactor, isLast: isLast, into: &current)
+        let ended = reduce(mutation, reactor: reactor, isLast: isLast, into: &current)
+        // Keeps `reactor` a live argument when the user's `reduce` ignores `self`: a dead one makes the optimiser copy
+        // this function without it, and optimise both.
+        _fixLifetime(reactor)
+        return ended
     }
 
     /// `reduce`'s body, with `current` passed in place. The state is moved out of it and the new one moved in:
@@ -259,7 +264,8 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
         if idle { running = false }
         destination._withUnsafeGuaranteedRef { $0.lock.unlock() } // the relay's lock is `lock`
         // The previous state dies after the lock (see `SubjectCore.publishFromSoleSender`).
-        withExtendedLifetime((leftovers, previous)) {}
+        _fixLifetime(leftovers)
+        _fixLifetime(previous)
         return idle
     }
 

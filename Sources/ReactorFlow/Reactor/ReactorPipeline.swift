@@ -230,7 +230,7 @@ struct TransformReturn {
     @inlinable @inline(__always)
     init<Element>(_ returned: Observable<Element>, input: Observable<Element>) {
         isOwn = returned.kind != .transformInput
-        isInput = !isOwn && returned === input
+        isInput = !isOwn && ObjectIdentifier(returned) == ObjectIdentifier(input)
     }
 }
 

@@ -43,10 +43,10 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
         pipeline?.dispose()
     }
 
-    /// Inlined into `action`, `state` and `currentState` (specialised for each reactor type, each a call where it is
-    /// used) and the other places that reach the pipeline, so it is kept to a call, a test and a cast; the lock round
-    /// trip is compiled once (`builtPipeline`).
-    @inlinable
+    /// Specialised, but never inlined: `action`, `state`, `currentState`, `pulse(_:)` and the other places that reach
+    /// the pipeline each call it, where its test, its cast and its call to `buildPipeline` inlined into each would be
+    /// more code for every reactor type to optimise. The lock round trip is compiled once (`builtPipeline`).
+    @inlinable @inline(never)
     package func pipeline<R: Reactor>(for reactor: R) -> ReactorPipeline<R> {
         if let builtPipeline { return unsafeDowncast(builtPipeline, to: ReactorPipeline<R>.self) }
         return buildPipeline(for: reactor)

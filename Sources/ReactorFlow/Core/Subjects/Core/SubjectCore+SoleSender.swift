@@ -22,7 +22,7 @@ extension SubjectCore {
         let leftovers = publishFromSoleSenderKeepingLock(element, kept: element)
         lock.unlock()
         // The previous state, say, dies here, after the lock: its deinitialisation may use the reactor.
-        withExtendedLifetime(leftovers) {}
+        _fixLifetime(leftovers)
     }
 
     /// What a delivery let go of, for the caller to release after the lock (a deinitialisation is user code, B12):
