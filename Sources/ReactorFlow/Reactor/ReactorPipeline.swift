@@ -81,41 +81,35 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
         guard let loop else { return }
         loop.attach(reactorObject: reactor)
         let scheduler = reactor.scheduler
-        let immediate = Self.isImmediate(scheduler)
 
-        let actionInput = action.asObservable()
-        let actions = reactor.transform(action: actionInput)
-        let actionsReturned = TransformReturn(actions, input: action)
+        let actions = reactor.transform(action: action)
+        let actionsAreOwn = TransformReturn.isOwn(actions)
 
         // What `transform(mutation:)` receives: each subscription runs a mutation stage over `actions`.
         // It reaches the reactor through the loop, which refers to it weakly: the input may be kept by the user's
         // transformed stream, which the pipeline keeps.
         let mutationsInput = Self.mutationsInput(loop: loop, actions: actions)
-        let transformedMutations = reactor.transform(mutation: mutationsInput.asObservable())
-        let mutationsReturned = TransformReturn(transformedMutations, input: mutationsInput)
+        let transformedMutations = reactor.transform(mutation: mutationsInput)
+        let mutationsAreOwn = TransformReturn.isOwn(transformedMutations)
 
         // What `transform(state:)` receives: the initial state, then each reduced one. The subject behind it is made
         // (by the loop) only if someone subscribes, which the pipeline does only when the transform changed the stream.
         // Its source is this pipeline rather than a copy of the initial state, whose copying every reactor type would
         // carry. The pipeline keeps it only through `subscriptions`, which `dispose()` lets go.
         let statesInput = statesInputForWiring()
-        let transformedStates = reactor.transform(state: statesInput.asObservable())
-        let statesReturned = TransformReturn(transformedStates, input: statesInput)
+        let transformedStates = reactor.transform(state: statesInput)
+        let statesAreOwn = TransformReturn.isOwn(transformedStates)
 
         // What a hook's own stream needs from the reactor type's code, made by `OwnStreams.make` in code specialised
         // for it, so that each of its events runs specialised code. Each `isOwn` is settled by the optimiser for a hook
         // it sees, so a reactor with the default hooks makes none of it: its stages are joined by code compiled once
         // alone.
-        let own = OwnStreams<R>.make(loop: loop, relay: state, scheduler: scheduler, immediate: immediate,
-                                     actions: actions, actionsAreOwn: actionsReturned.isOwn,
-                                     mutationsAreOwn: mutationsReturned.isOwn,
-                                     states: transformedStates, statesAreOwn: statesReturned.isOwn)
-        let statesFused = joinStages(reactor, loop: loop, scheduler: scheduler, immediate: immediate, own: own,
-                                     actions: actions, actionsAreInput: actionsReturned.isInput,
-                                     mutations: transformedMutations, mutationsInput: mutationsInput,
-                                     mutationsAreInput: mutationsReturned.isInput,
-                                     states: transformedStates, statesInput: statesInput,
-                                     statesAreInput: statesReturned.isInput)
+        let own = OwnStreams<R>.make(loop: loop, relay: state, scheduler: scheduler,
+                                     actions: actions, actionsAreOwn: actionsAreOwn, mutationsAreOwn: mutationsAreOwn,
+                                     states: transformedStates, statesAreOwn: statesAreOwn)
+        let statesFused = joinStages(reactor, loop: loop, scheduler: scheduler, own: own,
+                                     actions: actions, mutations: transformedMutations, mutationsInput: mutationsInput,
+                                     states: transformedStates, statesInput: statesInput)
         // Here rather than in the code compiled once, where a state is copied through its type's value witnesses and
         // each generic type the publish uses is looked up at run time. No other thread can send an action before it:
         // they wait for `ReactorStorage` to finish building.
@@ -127,12 +121,17 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
     /// A hook that returned its input is skipped; one that returned another stream of its input's class is followed
     /// through code compiled once. Returns whether the states go straight to the relay, which then needs the initial
     /// state.
+    ///
+    /// Whether a hook returned its input is tested here rather than in `wire`: unlike `isOwn`, no branch of the
+    /// reactor type's code depends on it, and each test in `wire` was more of that code to optimise.
     @usableFromInline
-    func joinStages(_ reactor: R, loop: ReactorLoop<R>, scheduler: ImmediateSchedulerType, immediate: Bool,
-                    own: OwnStreams<R>?,
-                    actions: Observable<R.Action>, actionsAreInput: Bool,
-                    mutations: Observable<R.Mutation>, mutationsInput: MutationsInput, mutationsAreInput: Bool,
-                    states: Observable<R.State>, statesInput: StatesInput, statesAreInput: Bool) -> Bool {
+    func joinStages(_ reactor: R, loop: ReactorLoop<R>, scheduler: ImmediateSchedulerType,
+                    own: OwnStreams<R>?, actions: Observable<R.Action>, mutations: Observable<R.Mutation>,
+                    mutationsInput: MutationsInput, states: Observable<R.State>, statesInput: StatesInput) -> Bool {
+        let immediate = Self.isImmediate(scheduler)
+        let actionsAreInput = actions === action
+        let mutationsAreInput = mutations === mutationsInput
+        let statesAreInput = states === statesInput
         _ = mutationsInput.settle(start: own?.startMutations
             ?? (mutationsAreInput ? nil : { TransformStarts<R>.mutationStageUnspecialized($0, $1) }))
         // A hook that returned its input unchanged but subscribed to it meanwhile gets the reduced states through it.
@@ -209,28 +208,22 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
     }
 }
 
-/// What a `transform` hook returned: a stream of its own, its input, or another hook input.
+/// Whether a `transform` hook returned a stream of its own rather than a hook input (its own, another reactor's, or
+/// an `ActionSubject` the hook made, which take the code compiled once).
 ///
-/// The kind test comes first and alone decides whether the specialised code for a stream of the hook's own is
-/// reached: with the default hook, the returned stream is the input, whose class the optimiser knows (both input
-/// classes are final), so it reads the input's `kind` without a call and settles `isOwn` early in its pipeline, before
-/// `OwnStreams.make` is inlined. A dynamic cast (`is`) would settle only late, after the own streams' code was
-/// specialised for the reactor type and optimised, only to be found dead; an identity test (`===`) is not folded at
-/// all, even of one value with itself. Another hook input (another reactor's, or an `ActionSubject` the hook made)
-/// takes the code compiled once.
+/// Tested by `kind`, which alone decides whether the specialised code for a stream of the hook's own is reached: with
+/// the default hook, the returned stream is the input, whose class the optimiser knows (both input classes are final),
+/// so it reads the input's `kind` without a call and settles `isOwn` early in its pipeline, before `OwnStreams.make` is
+/// inlined. A dynamic cast (`is`) would settle only late, after the own streams' code was specialised for the reactor
+/// type and optimised, only to be found dead; an identity test (`===`) is not folded at all, even of one value with
+/// itself.
 ///
 /// So `wire` tests `isOwn` first, on its own: a value merged from several tests (an enum, say) is not folded.
 @usableFromInline
-struct TransformReturn {
-    /// The hook returned a stream that is no hook's input: the start specialised for the reactor is needed.
-    @usableFromInline let isOwn: Bool
-    /// The hook returned its input.
-    @usableFromInline let isInput: Bool
-
+enum TransformReturn {
     @inlinable @inline(__always)
-    init<Element>(_ returned: Observable<Element>, input: Observable<Element>) {
-        isOwn = returned.kind != .transformInput
-        isInput = !isOwn && ObjectIdentifier(returned) == ObjectIdentifier(input)
+    static func isOwn<Element>(_ returned: Observable<Element>) -> Bool {
+        returned.kind != .transformInput
     }
 }
 
@@ -259,7 +252,7 @@ final class OwnStreams<R: Reactor> {
     /// (Benchmarks/README.md lists that alternative).
     @inlinable @inline(__always) @_semantics("inline_late") @_semantics("optimize.sil.specialize.generic.never")
     static func make(loop: ReactorLoop<R>, relay: StateRelay<R.State>, scheduler: ImmediateSchedulerType,
-                     immediate: Bool, actions: Observable<R.Action>, actionsAreOwn: Bool, mutationsAreOwn: Bool,
+                     actions: Observable<R.Action>, actionsAreOwn: Bool, mutationsAreOwn: Bool,
                      states: Observable<R.State>, statesAreOwn: Bool) -> OwnStreams? {
         let own = actionsAreOwn || mutationsAreOwn || statesAreOwn ? OwnStreams<R>() : nil
         if actionsAreOwn {
@@ -275,7 +268,7 @@ final class OwnStreams<R: Reactor> {
         if statesAreOwn {
             own.unsafelyUnwrapped.followStates = {
                 // Moved to the scheduler here, so that each state crosses specialised code.
-                TransformStarts<R>.follow(immediate ? states : states.observe(on: scheduler)) { event in
+                TransformStarts<R>.follow(ReactorPipeline<R>.isImmediate(scheduler) ? states : states.observe(on: scheduler)) { event in
                     guard case .next(let state) = event else {
                         return TransformStarts<R>.statesEnded(with: event.error)
                     }
