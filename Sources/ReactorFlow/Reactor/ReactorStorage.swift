@@ -67,41 +67,37 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
     /// transforms) get the pipeline at once.
     ///
     /// Only making and wiring the pipeline is specialised for the reactor type; the waiting and the bookkeeping
-    /// around it are compiled once (`beginBuilding`, `publish`, `finishBuilding`).
+    /// around it are compiled once (`beginBuilding`, `publish`, `finishBuilding`), as is a stub's pipeline.
     @inlinable
     func buildPipeline<R: Reactor>(for reactor: R) -> ReactorPipeline<R> {
-        switch beginBuilding(for: R.self) {
-        case .built(let pipeline):
-            return unsafeDowncast(pipeline, to: ReactorPipeline<R>.self)
-        case .build(let stubbed):
-            // User code (`initialState`) runs without the lock.
-            let created = stubbed ? stubPipeline(for: reactor) : ReactorPipeline(initialState: reactor.initialState, lock: lock, receiveAction: ReactorPipeline<R>.loopReceivesActions)
-            publish(created)
-            // The reactor's transforms run now; a reentrant use of the reactor from them gets `created` at once.
-            if !created.isStub { created.wire(reactor) }
-            finishBuilding()
-            return created
+        var stubbed = false
+        if let built = beginBuilding(for: R.self, stubbed: &stubbed) {
+            return unsafeDowncast(built, to: ReactorPipeline<R>.self)
         }
+        if stubbed { return buildStubPipeline(for: reactor) }
+        // User code (`initialState`) runs without the lock.
+        let created = ReactorPipeline<R>(initialState: reactor.initialState, lock: lock,
+                                      receiveAction: ReactorPipeline<R>.loopReceivesActions)
+        publish(created)
+        // The reactor's transforms run now; a reentrant use of the reactor from them gets `created` at once.
+        created.wire(reactor)
+        finishBuilding()
+        return created
     }
 
-    /// A stub's pipeline for `reactor`: compiled once, since only tests stub a reactor.
+    /// A stub's pipeline for `reactor`, built by the builder: compiled once, since only tests stub a reactor.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    func stubPipeline<R: Reactor>(for reactor: R) -> ReactorPipeline<R> {
-        ReactorPipeline(stub: stub(for: reactor))
+    func buildStubPipeline<R: Reactor>(for reactor: R) -> ReactorPipeline<R> {
+        let created = ReactorPipeline(stub: stub(for: reactor))
+        publish(created)
+        finishBuilding()
+        return created
     }
 
-    /// What `beginBuilding` found.
+    /// Returns the pipeline once no other thread is building it (built by that thread, or earlier), or `nil` with
+    /// this thread made the builder, and `stubbed` set to whether it builds a stub's pipeline.
     @usableFromInline
-    enum BuildStart {
-        /// The pipeline, built (by another thread, which this one waited for) or being built by this thread.
-        case built(AnyReactorPipeline)
-        /// This thread is now the builder; `stubbed` says whether to build a stub's pipeline.
-        case build(stubbed: Bool)
-    }
-
-    /// Returns the pipeline once no other thread is building it, or makes this thread the builder.
-    @usableFromInline
-    func beginBuilding(for reactorType: Any.Type) -> BuildStart {
+    func beginBuilding(for reactorType: Any.Type, stubbed: inout Bool) -> AnyReactorPipeline? {
         let me = pthread_self()
         lock.lock()
         while let builder, pthread_equal(builder, me) == 0 {
@@ -113,7 +109,7 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
         }
         if let pipeline {
             lock.unlock()
-            return .built(pipeline)
+            return pipeline
         }
         if builder != nil {
             // Only this thread can be the builder here (others were waited for), and it has no pipeline yet: it is
@@ -122,9 +118,9 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
             preconditionFailure("\(reactorType).initialState uses the reactor's action, state or currentState, which are built from it")
         }
         builder = me
-        let stubbed = extras?.stubEnabled ?? false
+        stubbed = extras?.stubEnabled ?? false
         lock.unlock()
-        return .build(stubbed: stubbed)
+        return nil
     }
 
     /// Called by the builder once the pipeline is made, before it is wired: reentrant uses get it from now on.
