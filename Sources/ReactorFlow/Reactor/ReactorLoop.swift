@@ -138,8 +138,15 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
             lock.lock()
             startOrQueueHoldingLock(work)
         case .streamEnded, .resumeLanes:
-            submit(QueuedSpecial { Self.runQueued(work, in: $0, reactor: $1) }, runItem: Self.runItemEntry)
+            submitSpecial(work, runItem: Self.runItemEntry)
         }
+    }
+
+    /// `submit` for a stream's end or a lane's hand-off, compiled once: such work runs in the loop's turn through
+    /// `runSpecial`, so the reactor type's own code never handles it.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func submitSpecial(_ work: Work, runItem: RunItem) {
+        submit(QueuedSpecial { Self.runQueued(work, in: $0, reactor: $1) }, runItem: runItem)
     }
 
     /// Called holding `lock`; returns without it. Work that finds the loop idle runs here, in code specialised for
@@ -150,7 +157,7 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
         running = true
         lock.unlock()
         guard let reactor else {
-            work.countStreamEnd(in: self)
+            Work.countStreamEnd(of: work, in: self)
             return dropBecauseReactorDied(runItem: Self.runItemEntry)
         }
         if !run(work, reactor: reactor, isLast: true) {
@@ -169,7 +176,7 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     func queueHoldingLock(_ work: Work) {
         if isDisposed {
             lock.unlock()
-            return work.countStreamEnd(in: self)
+            return Work.countStreamEnd(of: work, in: self)
         }
         slotHoldingLock(stride: MemoryLayout<Work>.stride, alignment: MemoryLayout<Work>.alignment)
             .initializeMemory(as: Work.self, to: work)
@@ -190,7 +197,7 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     /// `ReactorLoopCore.runQueued`).
     @inlinable
     static func runQueued(_ work: Work, in loop: ReactorLoopCore, reactor: Unmanaged<AnyObject>?) {
-        guard let reactor else { return work.countStreamEnd(in: loop) }
+        guard let reactor else { return Work.countStreamEnd(of: work, in: loop) }
         _ = reactor._withUnsafeGuaranteedRef { reactor in
             unsafeDowncast(loop, to: ReactorLoop<R>.self).run(work, reactor: unsafeDowncast(reactor, to: R.self), isLast: false)
         }
@@ -217,12 +224,21 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
             return ended
         case .mutation(let mutation):
             return reduce(mutation, reactor: reactor, isLast: isLast)
-        case .resumeLanes:
-            stage?.resumeIdleLanes(reactor: reactor)
-        case .streamEnded:
-            work.countStreamEnd(in: self)
+        case .resumeLanes, .streamEnded:
+            runSpecial(work, reactor: reactor)
         }
         return false
+    }
+
+    /// `run` for a stream's end or a lane's hand-off, compiled once: neither reaches the loop through the reactor
+    /// type's code (see `submitSpecial`), whose `run` has this call only to be complete.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func runSpecial(_ work: Work, reactor: R) {
+        if case .resumeLanes = work {
+            stage?.resumeIdleLanes(reactor: reactor)
+        } else {
+            Work.countStreamEnd(of: work, in: self)
+        }
     }
 
     /// Called only by the thread holding the running role.
