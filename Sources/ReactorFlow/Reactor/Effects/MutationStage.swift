@@ -13,7 +13,8 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         @inlinable init() {}
     }
 
-    @usableFromInline weak var reactor: R?
+    /// Set only by the initialiser, so reading it needs no exclusivity check (a weak load is safe from any thread).
+    @usableFromInline @exclusivity(unchecked) weak var reactor: R?
     /// Where the mutations of streams that are not known up front go.
     @usableFromInline
     enum Output {

@@ -18,8 +18,9 @@ class RunningStream: @unchecked Sendable { // all fields are set once; `subscrip
 @usableFromInline
 final class MutationStream<R: Reactor>: RunningStream, ObserverType, @unchecked Sendable { // all fields are set once
     @usableFromInline let action: R.Action
-    /// Weak: a late event racing with the reactor's release finds no stage and is dropped.
-    @usableFromInline weak var stage: MutationStage<R>?
+    /// Weak: a late event racing with the reactor's release finds no stage and is dropped. Set only by the
+    /// initialiser, so reading it needs no exclusivity check (a weak load is safe from any thread).
+    @usableFromInline @exclusivity(unchecked) weak var stage: MutationStage<R>?
 
     /// Compiled once, as the loop's initialiser is: the caller allocates the stream with its type at hand, and setting
     /// the fields looks up no type at run time. It runs once per stream that is not known up front.
@@ -32,10 +33,11 @@ final class MutationStream<R: Reactor>: RunningStream, ObserverType, @unchecked 
 
     @inlinable
     func on(_ event: Event<R.Mutation>) {
+        guard let stage else { return }
         switch event {
-        case .next(let mutation): stage?.forward(mutation, from: self)
-        case .error(let error): stage?.finished(self, error: error)
-        case .completed: stage?.finished(self, error: nil)
+        case .next(let mutation): stage.forward(mutation, from: self)
+        case .error(let error): stage.finished(self, error: error)
+        case .completed: stage.finished(self, error: nil)
         }
     }
 }
