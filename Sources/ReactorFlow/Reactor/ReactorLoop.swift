@@ -224,21 +224,12 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
             return ended
         case .mutation(let mutation):
             return reduce(mutation, reactor: reactor, isLast: isLast)
-        case .resumeLanes, .streamEnded:
-            runSpecial(work, reactor: reactor)
+        case .resumeLanes:
+            stage?.resumeIdleLanes(reactor: reactor)
+        case .streamEnded(let token):
+            streamEnded(token: token)
         }
         return false
-    }
-
-    /// `run` for a stream's end or a lane's hand-off, compiled once: neither reaches the loop through the reactor
-    /// type's code (see `submitSpecial`), whose `run` has this call only to be complete.
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    func runSpecial(_ work: Work, reactor: R) {
-        if case .resumeLanes = work {
-            stage?.resumeIdleLanes(reactor: reactor)
-        } else {
-            Work.countStreamEnd(of: work, in: self)
-        }
     }
 
     /// Called only by the thread holding the running role.

@@ -67,7 +67,8 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
             // Weak: the stage owns the box, which owns this.
             box.turns = SerializedObserver(AnyObserver { [weak self] event in
                 guard let self, case .next(let work) = event else { return }
-                ReactorLoop<R>.Work.countStreamEnd(of: work, in: effects) // counted even when the reactor is gone, so nobody waits forever
+                // Counted even when the reactor is gone, so nobody waits forever.
+                if case .streamEnded(let token) = work { effects.streamEnded(token: token) }
                 guard let reactor = self.reactor else { return }
                 switch work {
                 case .action(let action, let token): receive(action, token: token, reactor: reactor) { mutation, _ in self.emitNext(mutation) }
