@@ -157,7 +157,7 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
         running = true
         lock.unlock()
         guard let reactor else {
-            Work.countStreamEnd(of: work, in: self)
+            countStreamEnd(of: work)
             return dropBecauseReactorDied(runItem: Self.runItemEntry)
         }
         if !run(work, reactor: reactor, isLast: true) {
@@ -176,7 +176,7 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     func queueHoldingLock(_ work: Work) {
         if isDisposed {
             lock.unlock()
-            return Work.countStreamEnd(of: work, in: self)
+            return countStreamEnd(of: work)
         }
         slotHoldingLock(stride: MemoryLayout<Work>.stride, alignment: MemoryLayout<Work>.alignment)
             .initializeMemory(as: Work.self, to: work)
@@ -197,10 +197,21 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     /// `ReactorLoopCore.runQueued`).
     @inlinable
     static func runQueued(_ work: Work, in loop: ReactorLoopCore, reactor: Unmanaged<AnyObject>?) {
-        guard let reactor else { return Work.countStreamEnd(of: work, in: loop) }
+        guard let reactor else { return unsafeDowncast(loop, to: ReactorLoop<R>.self).countStreamEnd(of: work) }
         _ = reactor._withUnsafeGuaranteedRef { reactor in
             unsafeDowncast(loop, to: ReactorLoop<R>.self).run(work, reactor: unsafeDowncast(reactor, to: R.self), isLast: false)
         }
+    }
+
+    /// Counts `work` finished if it is a stream's end (for `send(_:)` and `waitUntilIdle()`); does nothing for other
+    /// work. For work dropped because the loop was disposed or the reactor is gone, so that nobody waits for that
+    /// stream forever. Compiled once, as those paths are rare, and a method of the loop, whose type arguments come
+    /// with it: a static function's callers would pass the work's type, a constant that differs for each reactor type
+    /// and keeps LLVM from merging their code across types.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func countStreamEnd(of work: Work) {
+        guard case .streamEnded(let token) = work else { return }
+        streamEnded(token: token)
     }
 
     /// Called only by the thread holding the running role. `isLast` says that no other work is known to follow
