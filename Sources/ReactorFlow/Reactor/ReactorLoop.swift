@@ -142,8 +142,8 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
         }
     }
 
-    /// `submit` for a stream's end or a lane's hand-off, compiled once: such work runs in the loop's turn through
-    /// `runSpecial`, so the reactor type's own code never handles it.
+    /// `submit` for a stream's end or a lane's hand-off, which only code compiled once sends: compiled once too, so
+    /// that the reactor type's code does not carry the item that queues it alone (see `QueuedSpecial`).
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     func submitSpecial(_ work: Work, runItem: RunItem) {
         submit(QueuedSpecial { Self.runQueued(work, in: $0, reactor: $1) }, runItem: runItem)
@@ -197,9 +197,10 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     /// `ReactorLoopCore.runQueued`).
     @inlinable
     static func runQueued(_ work: Work, in loop: ReactorLoopCore, reactor: Unmanaged<AnyObject>?) {
-        guard let reactor else { return unsafeDowncast(loop, to: ReactorLoop<R>.self).countStreamEnd(of: work) }
+        let loop = unsafeDowncast(loop, to: ReactorLoop<R>.self)
+        guard let reactor else { return loop.countStreamEnd(of: work) }
         _ = reactor._withUnsafeGuaranteedRef { reactor in
-            unsafeDowncast(loop, to: ReactorLoop<R>.self).run(work, reactor: unsafeDowncast(reactor, to: R.self), isLast: false)
+            loop.run(work, reactor: unsafeDowncast(reactor, to: R.self), isLast: false)
         }
     }
 

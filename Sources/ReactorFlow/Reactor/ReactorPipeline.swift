@@ -19,8 +19,6 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
     /// No lock: appended to only while the pipeline is built (by the one thread building it) and disposed only
     /// from `ReactorStorage.deinit`, when nobody else can reach the pipeline.
     @usableFromInline @exclusivity(unchecked) var subscriptions: [Disposable] = []
-    /// Whether this is a stub's pipeline (which runs no loop).
-    @inlinable var isStub: Bool { loop == nil }
 
     /// Counts the mutation streams still running, for `send(_:)` and `ReactorTester.finish()`: the loop, or for a
     /// stub, which runs none, a tracker that is always idle.
@@ -268,7 +266,8 @@ final class OwnStreams<R: Reactor> {
         if statesAreOwn {
             own.unsafelyUnwrapped.followStates = {
                 // Moved to the scheduler here, so that each state crosses specialised code.
-                TransformStarts<R>.follow(ReactorPipeline<R>.isImmediate(scheduler) ? states : states.observe(on: scheduler)) { event in
+                let immediate = ReactorPipeline<R>.isImmediate(scheduler)
+                return TransformStarts<R>.follow(immediate ? states : states.observe(on: scheduler)) { event in
                     guard case .next(let state) = event else {
                         return TransformStarts<R>.statesEnded(with: event.error)
                     }

@@ -77,7 +77,7 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
         if stubbed { return buildStubPipeline(for: reactor) }
         // User code (`initialState`) runs without the lock.
         let created = ReactorPipeline<R>(initialState: reactor.initialState, lock: lock,
-                                      receiveAction: ReactorPipeline<R>.loopReceivesActions)
+                                         receiveAction: ReactorPipeline<R>.loopReceivesActions)
         publish(created)
         // The reactor's transforms run now; a reentrant use of the reactor from them gets `created` at once.
         created.wire(reactor)
