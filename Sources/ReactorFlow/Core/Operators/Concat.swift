@@ -29,7 +29,8 @@ extension Observable {
     @inlinable @inline(__always) // see the three-source `concat`
     public static func concat(_ first: Observable<Element>, _ second: Observable<Element>) -> Observable<Element> {
         if first.kind == .just, second.kind == .just {
-            return ConcatOfJusts(Just.element(of: first), Just.element(of: second), nil)
+            let second = Just.element(of: second)
+            return ConcatOfJusts(Just.element(of: first), second, second, hasThird: false)
         }
         return ConcatObservable.of(first, second, nil)
     }
@@ -48,7 +49,7 @@ extension Observable {
     public static func concat(_ first: Observable<Element>, _ second: Observable<Element>,
                               _ third: Observable<Element>) -> Observable<Element> {
         if first.kind == .just, second.kind == .just, third.kind == .just {
-            return ConcatOfJusts(Just.element(of: first), Just.element(of: second), Just.element(of: third))
+            return ConcatOfJusts(Just.element(of: first), Just.element(of: second), Just.element(of: third), hasThird: true)
         }
         return ConcatObservable.of(first, second, third)
     }
@@ -118,16 +119,19 @@ final class ConcatObservable<Element>: Observable<Element> {
 final class ConcatOfJusts<Element>: Observable<Element> {
     @usableFromInline let first: Element
     @usableFromInline let second: Element
-    @usableFromInline let third: Element?
-    /// Whether `third` holds an element: testing the optional itself in unspecialised code is a runtime call.
+    /// The third element, if `hasThird`; otherwise `second` again. Not an optional: code compiled once that makes or
+    /// tests one looks its type up at run time.
+    @usableFromInline let third: Element
     @usableFromInline let hasThird: Bool
 
-    @inlinable
-    init(_ first: Element, _ second: Element, _ third: Element?) {
+    /// Compiled once: it only sets fields, whose places come with the object, so it looks up no type at run time; the
+    /// caller allocates the object with its type at hand.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    init(_ first: Element, _ second: Element, _ third: Element, hasThird: Bool) {
         self.first = first
         self.second = second
         self.third = third
-        hasThird = third != nil
+        self.hasThird = hasThird
         super.init()
     }
 
@@ -139,7 +143,7 @@ final class ConcatOfJusts<Element>: Observable<Element> {
             return true
         }
         body(second, false)
-        body(third.unsafelyUnwrapped, true)
+        body(third, true)
         return true
     }
 
@@ -147,7 +151,7 @@ final class ConcatOfJusts<Element>: Observable<Element> {
     @usableFromInline
     override func run(_ observer: AnyObserver<Element>) -> Disposable {
         var sources: [Observable<Element>] = [Just(first), Just(second)]
-        if let third { sources.append(Just(third)) }
+        if hasThird { sources.append(Just(third)) }
         return ConcatObservable(sources).run(observer)
     }
 }
