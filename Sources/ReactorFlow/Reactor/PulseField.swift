@@ -14,13 +14,9 @@ struct PulseField<State, Value> {
     /// subscription's `PulseRunner`) would look up at run time.
     @usableFromInline let countOffsetInState: Int
 
-    @inlinable
-    init(_ keyPath: KeyPath<State, Pulse<Value>>, sample: State) {
-        self.init(keyPath, sample: sample, countOffset: Self.countOffset)
-    }
-
     /// `countOffset` is `Self.countOffset`, passed in by a caller that knows `Value`: there it is a constant, where
-    /// code compiled once would compute it through a key path made at run time.
+    /// code compiled once (`PulseRunner.values`, which makes the field) would compute it through a key path made at
+    /// run time.
     @inlinable
     init(_ keyPath: KeyPath<State, Pulse<Value>>, sample: State, countOffset: Int) {
         pulse = KeyPathReader(keyPath, offset: Self.locate(keyPath, sample: sample, countOffset: countOffset))

@@ -2,6 +2,13 @@
 import ReactorFlowTesting
 import Testing
 
+extension PulseField {
+    /// The field as `PulseRunner.values` makes it, with the count's offset that `pulse(_:)` passes in.
+    init(_ keyPath: KeyPath<State, Pulse<Value>>, sample: State) {
+        self.init(keyPath, sample: sample, countOffset: Self.countOffset)
+    }
+}
+
 /// States whose pulses lie in different places, and the offsets their stored pulses have.
 private struct Login {
     var name = "someone"
