@@ -357,6 +357,25 @@ struct EffectsTests {
         #expect(effects.count == 0)
     }
 
+    /// Nothing waits forever for a reactor that died: its death disposes its streams (B9), which then count finished.
+    @Test("D4 when the reactor dies with a mutation stream running, the stream counts as finished and idle waiters are woken")
+    func deathWakesIdleWaiters() {
+        var reactor: BlockingReduceReactor? = BlockingReduceReactor()
+        let effects = reactor.unsafelyUnwrapped.reactorStorage.pipeline(for: reactor.unsafelyUnwrapped).effects
+        let stream = reactor.unsafelyUnwrapped.stream
+        reactor?.action.onNext(.follow) // a stream that never ends by itself
+        #expect(effects.count == 1)
+        let woken = LockedLog()
+        effects.whenIdle { woken.append("idle") }
+        #expect(woken.all == [])
+        reactor = nil
+        #expect(woken.all == ["idle"])
+        #expect(effects.count == 0)
+        stream.onNext(.add(1)) // the disposed stream's later events go nowhere
+        stream.onCompleted()
+        #expect(effects.count == 0)
+    }
+
     /// An action sent while another thread runs the reactor's loop waits in the queue: until that turn takes it, no
     /// stream of it runs, yet the reactor is not idle.
     @Test("D4 waitUntilIdle waits for an action queued behind another thread's turn, and for the streams it starts")
