@@ -6,7 +6,7 @@
 /// refreshControl.events.map { .refresh }.bind(to: reactor.action).disposed(by: disposeBag)
 /// ```
 public final class ActionSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
-    @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
+    @inlinable @inline(__always) var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
     deinit { core.releaseBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
     /// A reactor's own subject hands every element to its reactor's loop, which runs it directly or delivers it to
     /// the subject's subscribers (see `ReactorLoop.receiveFromSubject`); any other delivers to its subscribers. The
@@ -35,7 +35,7 @@ public final class ActionSubject<Element>: Observable<Element>, ObserverType, @u
     }
 
     /// `transform(action:)`'s input (see `TransformReturn`).
-    @inlinable override var kind: ObservableKind { .transformInput }
+    @inlinable @inline(__always) override var kind: ObservableKind { .transformInput }
 
     /// The core a reactor's subject is made over.
     @inlinable
@@ -68,7 +68,7 @@ public final class ActionSubject<Element>: Observable<Element>, ObserverType, @u
 /// reactor.stub.state.value = State(isLoading: true)
 /// ```
 public final class StateRelay<Element>: Observable<Element>, @unchecked Sendable { // state lives in the locked core
-    @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
+    @inlinable @inline(__always) var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
     deinit { core.releaseBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
 
     /// Creates a relay holding `value`.
@@ -94,7 +94,7 @@ public final class StateRelay<Element>: Observable<Element>, @unchecked Sendable
 
     /// `accept` for the reactor's own relay, whose one sender (the reactor's loop, or the serialized stream of
     /// `transform(state:)`) never sends concurrently with itself.
-    @inlinable func acceptFromSoleSender(_ element: Element) { core.publishFromSoleSender(element) }
+    @inlinable @inline(__always) func acceptFromSoleSender(_ element: Element) { core.publishFromSoleSender(element) }
 
     /// Lets every subscriber go without an event; called when the reactor dies.
     func releaseBecauseOwnerDied() { core.releaseBecauseOwnerDied() }

@@ -72,16 +72,16 @@ public protocol Reactor: AnyObject {
 
 extension Reactor {
     /// The default: `CurrentThreadScheduler`, so states are delivered synchronously on the thread that reduced them.
-    @inlinable public var scheduler: ImmediateSchedulerType { CurrentThreadScheduler.instance }
+    @inlinable @inline(__always) public var scheduler: ImmediateSchedulerType { CurrentThreadScheduler.instance }
 
     /// The default: the actions unchanged.
-    @inlinable public func transform(action: Observable<Action>) -> Observable<Action> { action }
+    @inlinable @inline(__always) public func transform(action: Observable<Action>) -> Observable<Action> { action }
 
     /// The default: the mutations unchanged.
-    @inlinable public func transform(mutation: Observable<Mutation>) -> Observable<Mutation> { mutation }
+    @inlinable @inline(__always) public func transform(mutation: Observable<Mutation>) -> Observable<Mutation> { mutation }
 
     /// The default: the states unchanged.
-    @inlinable public func transform(state: Observable<State>) -> Observable<State> { state }
+    @inlinable @inline(__always) public func transform(state: Observable<State>) -> Observable<State> { state }
 
     /// The default: the state unchanged, for reactors whose state never changes (rare; usually you implement it).
     public func reduce(state: State, mutation: Mutation) -> State { state }

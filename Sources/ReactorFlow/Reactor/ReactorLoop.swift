@@ -17,7 +17,7 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     @usableFromInline @exclusivity(unchecked) var current: R.State
 
     /// The reactor, unless it is gone. (Not `Optional.map`, whose closure is one more function per reactor type.)
-    @inlinable var reactor: R? {
+    @inlinable @inline(__always) var reactor: R? {
         guard let object = reactorObject else { return nil }
         return unsafeDowncast(object, to: R.self)
     }
@@ -37,7 +37,7 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
 
     /// The core of `reducedStates`, for `reduce` when the states do not go to the relay: made by then, and not
     /// changed after (`configure` runs before any work).
-    @inlinable
+    @inlinable @inline(__always)
     var reducedStatesCore: SubjectCore<R.State> { madeReducedStates.unsafelyUnwrapped.core }
 
     /// Compiled once: it runs once per reactor whose state transform is not fused, and once per subscription to the
@@ -187,7 +187,7 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     /// and runs it (see `ReactorLoopCore.RunItem`). One closure for every place that passes it, where a closure or a
     /// method reference at each place (or a function between it and `runQueued`) is one more function per reactor
     /// type to optimise.
-    @inlinable
+    @inlinable @inline(__always)
     static var runItemEntry: RunItem {
         { item, loop, reactor in runQueued(item.assumingMemoryBound(to: Work.self).move(), in: loop, reactor: reactor) }
     }
@@ -195,7 +195,7 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     /// Runs `work`, taken from the queue, in the loop's turn; without a reactor, drops it: a stream's end is still
     /// counted, so that nobody waits for that stream forever. A queued item never ends the turn itself (see
     /// `ReactorLoopCore.runQueued`).
-    @inlinable
+    @inlinable @inline(__always)
     static func runQueued(_ work: Work, in loop: ReactorLoopCore, reactor: Unmanaged<AnyObject>?) {
         let loop = unsafeDowncast(loop, to: ReactorLoop<R>.self)
         guard let reactor else { return loop.countStreamEnd(of: work) }

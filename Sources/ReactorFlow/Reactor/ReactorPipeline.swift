@@ -45,7 +45,7 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
 
     /// The action subject's receiver for a pipeline with a loop: a function that captures nothing, so making it
     /// allocates nothing and calling it retains nothing.
-    @inlinable
+    @inlinable @inline(__always)
     static var loopReceivesActions: ActionSubject<R.Action>.Receive {
         { loop, core, action in unsafeDowncast(loop, to: ReactorLoop<R>.self).receiveFromSubject(action, subject: core) }
     }

@@ -10,7 +10,7 @@
 final class ElementHandler<Element> {
     @usableFromInline let receive: (Element) -> Void
 
-    @inlinable
+    @inlinable @inline(__always)
     init(_ receive: @escaping (Element) -> Void) {
         self.receive = receive
     }

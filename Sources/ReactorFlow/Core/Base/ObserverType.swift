@@ -39,7 +39,7 @@ public struct AnyObserver<Element>: ObserverType {
     @usableFromInline let lifetime: (any AnyObject & Cancelable)?
 
     /// Creates an observer that passes every event to `eventHandler`.
-    @inlinable public init(eventHandler: @escaping EventHandler) {
+    @inlinable @inline(__always) public init(eventHandler: @escaping EventHandler) {
         self.handler = eventHandler
         self.lifetime = nil
     }
@@ -60,7 +60,7 @@ public struct AnyObserver<Element>: ObserverType {
     }
 
     /// Passes `event` to the wrapped handler or observer.
-    @inlinable public func on(_ event: Event<Element>) { handler(event) }
+    @inlinable @inline(__always) public func on(_ event: Event<Element>) { handler(event) }
 
     /// Returns `self`: it is already erased.
     public func asObserver() -> AnyObserver<Element> { self }

@@ -4,7 +4,7 @@ extension Observable {
     /// ```swift
     /// Observable.just(42) // next(42), completed
     /// ```
-    @inlinable
+    @inlinable @inline(__always)
     public static func just(_ element: Element) -> Observable<Element> {
         Just(element)
     }
@@ -114,13 +114,13 @@ extension Observable {
 final class Just<Element>: Observable<Element> {
     @usableFromInline let element: Element
 
-    @inlinable
+    @inlinable @inline(__always)
     init(_ element: Element) {
         self.element = element
         super.init()
     }
 
-    @inlinable override var kind: ObservableKind { .just }
+    @inlinable @inline(__always) override var kind: ObservableKind { .just }
 
     /// `observable as? Just<Element>` without the runtime's dynamic cast: the class is final, so the exact type
     /// decides. (Cheaper than `kind` for an observable held in an array, which a class call would retain.)
@@ -131,7 +131,7 @@ final class Just<Element>: Observable<Element> {
     }
 
     /// The element of `observable`, whose `kind` is `.just`.
-    @inlinable
+    @inlinable @inline(__always)
     static func element(of observable: Observable<Element>) -> Element {
         unsafeDowncast(observable, to: Just<Element>.self).element
     }

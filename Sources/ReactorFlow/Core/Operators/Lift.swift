@@ -8,7 +8,7 @@ extension ObservableType {
     /// handlers share one `StepRunner` and call the step directly: one for events and, when the operator is first in
     /// a chain over a subject, one for elements alone, which saves a copy of each element (see
     /// `SubjectCore.deliverKeepingLock(element:sequence:to:eventsOutOfLine:)`).
-    @inlinable
+    @inlinable @inline(__always)
     func lift<Step: OperatorStep>(_ step: Step) -> Observable<Step.Output> where Step.Input == Element {
         asObservable().lifted(ChainHeadMaker { output, wantsElements in
             let runner = StepRunner(step, output: output)
@@ -35,18 +35,18 @@ final class StepRunner<Step: OperatorStep> {
     @usableFromInline @exclusivity(unchecked) var step: Step
     @usableFromInline let output: OperatorOutput<Step.Output>
 
-    @inlinable
+    @inlinable @inline(__always)
     init(_ step: Step, output: OperatorOutput<Step.Output>) {
         self.step = step
         self.output = output
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     func receive(_ element: Step.Input) {
         step.receive(element, sendingTo: output)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     func on(_ event: Event<Step.Input>) {
         switch event {
         case .next(let element): step.receive(element, sendingTo: output)
@@ -63,7 +63,7 @@ struct ChainHead<Source> {
     @usableFromInline let events: (Event<Source>) -> Void
     @usableFromInline let elements: ElementHandler<Source>?
 
-    @inlinable
+    @inlinable @inline(__always)
     init(events: @escaping (Event<Source>) -> Void, elements: ElementHandler<Source>?) {
         self.events = events
         self.elements = elements
@@ -76,7 +76,7 @@ struct ChainHead<Source> {
 struct ChainHeadMaker<Source, Element> {
     @usableFromInline let makeHead: (OperatorOutput<Element>, _ wantsElements: Bool) -> ChainHead<Source>
 
-    @inlinable
+    @inlinable @inline(__always)
     init(_ makeHead: @escaping (OperatorOutput<Element>, _ wantsElements: Bool) -> ChainHead<Source>) {
         self.makeHead = makeHead
     }

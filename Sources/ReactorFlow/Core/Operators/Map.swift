@@ -15,12 +15,12 @@ extension ObservableType {
 struct MapStep<Input, Output>: OperatorStep {
     @usableFromInline let transform: (Input) throws -> Output
 
-    @inlinable
+    @inlinable @inline(__always)
     init(transform: @escaping (Input) throws -> Output) {
         self.transform = transform
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     func receive(_ element: Input, sendingTo output: OperatorOutput<Output>) {
         do { output.onNext(try transform(element)) } catch { output.onError(error) }
     }

@@ -8,7 +8,7 @@
 /// taps.onNext(())
 /// ```
 public final class PublishSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
-    @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
+    @inlinable @inline(__always) var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
     deinit { core.releaseBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
 
     /// Creates a subject with no observers.
@@ -33,7 +33,7 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, @
 /// try name.value() // "Ann"
 /// ```
 public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
-    @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
+    @inlinable @inline(__always) var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
     deinit { core.releaseBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
 
     /// Creates a subject holding `value`.
@@ -66,7 +66,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
 /// let log = ReplaySubject<String>.create(bufferSize: 2)
 /// ```
 public final class ReplaySubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // state lives in the locked core
-    @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
+    @inlinable @inline(__always) var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
     deinit { core.releaseBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
 
     private init(bufferSize: Int) {

@@ -5,7 +5,7 @@
 /// refresh.accept(())
 /// ```
 public final class PublishRelay<Element>: Observable<Element>, @unchecked Sendable { // state lives in the locked core
-    @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
+    @inlinable @inline(__always) var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
     deinit { core.releaseBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
 
     /// Creates a relay with no observers.
@@ -24,7 +24,7 @@ public final class PublishRelay<Element>: Observable<Element>, @unchecked Sendab
 /// isOn.value // true
 /// ```
 public final class BehaviorRelay<Element>: Observable<Element>, @unchecked Sendable { // state lives in the locked core
-    @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
+    @inlinable @inline(__always) var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
     deinit { core.releaseBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
 
     /// Creates a relay holding `value`.
@@ -50,7 +50,7 @@ public final class BehaviorRelay<Element>: Observable<Element>, @unchecked Senda
 /// recentSearches.accept("swift")
 /// ```
 public final class ReplayRelay<Element>: Observable<Element>, @unchecked Sendable { // state lives in the locked core
-    @inlinable var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
+    @inlinable @inline(__always) var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
     deinit { core.releaseBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
 
     private init(bufferSize: Int) {

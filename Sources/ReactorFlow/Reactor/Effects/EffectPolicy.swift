@@ -68,7 +68,7 @@ public struct EffectPolicy: Equatable {
 
 extension Reactor {
     /// The default: every action's mutation stream runs alongside the others (`.merge`), as in ReactorKit.
-    @inlinable public func effectPolicy(for action: Action) -> EffectPolicy { .merge }
+    @inlinable @inline(__always) public func effectPolicy(for action: Action) -> EffectPolicy { .merge }
 }
 
 /// The lane of an action: the explicit id, or the action's enum case name.

@@ -147,7 +147,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     ///
     /// Only a `just` under `.merge`, the commonest case, is handled inline; the rest is specialised but never
     /// inlined, so that every reactor type carries it once rather than at each place the loop runs an action.
-    @inlinable
+    @inlinable @inline(__always)
     func receive(_ action: R.Action, token: SendToken?, reactor: R, applyNow: (_ mutation: R.Mutation, _ isLast: Bool) -> Void) {
         token?.claim()
         let policy = reactor.effectPolicy(for: action)
@@ -272,7 +272,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     }
 
     /// A mutation from one of this stage's streams, unless that stream was cancelled (`.latest`) and sends anyway.
-    @inlinable
+    @inlinable @inline(__always)
     func forward(_ mutation: R.Mutation, from stream: MutationStream<R>) {
         guard isRunning(stream) else { return }
         emitNext(mutation)
@@ -286,7 +286,7 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     }
 
     /// `emit(.next(mutation))`, with no event made for the loop, which takes the mutation as it is.
-    @inlinable
+    @inlinable @inline(__always)
     func emitNext(_ mutation: R.Mutation) {
         switch output {
         case .loop(let loop): loop.receiveMutation(mutation)

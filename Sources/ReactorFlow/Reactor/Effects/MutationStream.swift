@@ -31,7 +31,7 @@ final class MutationStream<R: Reactor>: RunningStream, ObserverType, @unchecked 
         super.init(lane: lane, token: token)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     func on(_ event: Event<R.Mutation>) {
         guard let stage else { return }
         switch event {

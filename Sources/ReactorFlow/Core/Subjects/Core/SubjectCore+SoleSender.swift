@@ -17,7 +17,7 @@ extension SubjectCore {
     /// reactor's loop, or a serialized stream): the subject's own queue and draining role are then not needed,
     /// which saves a lock round trip per element. Subscribers still get elements in order, each serialized by its
     /// subscription, and one that joins meanwhile is skipped through its replay, as with `on(_:)`.
-    @inlinable
+    @inlinable @inline(__always)
     func publishFromSoleSender(_ element: Element) {
         let leftovers = publishFromSoleSenderKeepingLock(element, kept: element)
         lock.unlock()
@@ -33,7 +33,7 @@ extension SubjectCore {
         @usableFromInline let displaced: Element?
         @usableFromInline let retiredLists: [[AnySubjectSubscription]]?
 
-        @inlinable
+        @inlinable @inline(__always)
         init(displaced: Element?, retiredLists: [[AnySubjectSubscription]]?) {
             self.displaced = displaced
             self.retiredLists = retiredLists
