@@ -226,12 +226,10 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
         switch work {
         case .action(let action, let token):
             var ended = false
-            // Without the reference counting that reading a variable costs: `stage` changes only in `configure` and
-            // `dispose`, and neither can run while the loop runs work.
-            Unmanaged.passUnretained(stage.unsafelyUnwrapped)._withUnsafeGuaranteedRef { stage in
-                stage.receive(action, token: token, reactor: reactor) { mutation, isLastMutation in
-                    ended = reduce(mutation, reactor: reactor, isLast: isLast && isLastMutation)
-                }
+            // Unretained, without the reference counting that reading a variable costs: `stage` changes only in
+            // `configure` and `dispose`, and neither can run while the loop runs work.
+            MutationStage.receive(action, token: token, reactor: reactor, stage: Unmanaged.passUnretained(stage.unsafelyUnwrapped)) { mutation, isLastMutation in
+                ended = reduce(mutation, reactor: reactor, isLast: isLast && isLastMutation)
             }
             return ended
         case .mutation(let mutation):

@@ -71,7 +71,8 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
                 if case .streamEnded(let token) = work { effects.streamEnded(token: token) }
                 guard let reactor = self.reactor else { return }
                 switch work {
-                case .action(let action, let token): receive(action, token: token, reactor: reactor) { mutation, _ in self.emitNext(mutation) }
+                case .action(let action, let token):
+                    Self.receive(action, token: token, reactor: reactor, stage: Unmanaged.passUnretained(self)) { mutation, _ in self.emitNext(mutation) }
                 case .resumeLanes: resumeIdleLanes(reactor: reactor)
                 case .mutation, .streamEnded: break // mutations go to the loop only; a stream's end is counted above
                 }
@@ -147,15 +148,21 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     ///
     /// Only a `just` under `.merge`, the commonest case, is handled inline; the rest is specialised but never
     /// inlined, so that every reactor type carries it once rather than at each place the loop runs an action.
+    ///
+    /// Static, with the stage passed unretained: the loop's turn reads its stage without reference counting, and
+    /// the common case does not touch the stage at all. (Through `Unmanaged._withUnsafeGuaranteedRef`, the turn
+    /// needed a closure around this whole path, which the optimiser made and optimised for every reactor type before
+    /// inlining it.)
     @inlinable @inline(__always)
-    func receive(_ action: R.Action, token: SendToken?, reactor: R, applyNow: (_ mutation: R.Mutation, _ isLast: Bool) -> Void) {
+    static func receive(_ action: R.Action, token: SendToken?, reactor: R, stage: Unmanaged<MutationStage>,
+                        applyNow: (_ mutation: R.Mutation, _ isLast: Bool) -> Void) {
         token?.claim()
         let policy = reactor.effectPolicy(for: action)
-        guard policy.kind == .merge else { return enterLane(action, token: token, reactor: reactor, policy: policy) }
+        guard policy.kind == .merge else { return enterLane(action, token: token, reactor: reactor, policy: policy, stage: stage) }
         // The common case, so it avoids the lane key (an `AnyHashable?` costs value-witness calls to copy).
         let stream = reactor.mutate(action: action)
         // `kind`, not `as?`: see `Observable.kind`.
-        guard stream.kind == .just else { return receiveMerged(stream, for: action, token: token, applyNow: applyNow) }
+        guard stream.kind == .just else { return receiveMerged(stream, for: action, token: token, stage: stage, applyNow: applyNow) }
         applyNow(Just.element(of: stream), true)
     }
 
@@ -163,9 +170,11 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     /// order, without the subscription when its mutations are known (a `concat` of `just`s), in code compiled once
     /// (see `Observable.forEachKnownElement`); otherwise the stream is followed.
     @inlinable @inline(never)
-    func receiveMerged(_ stream: Observable<R.Mutation>, for action: R.Action, token: SendToken?,
-                       applyNow: (_ mutation: R.Mutation, _ isLast: Bool) -> Void) {
-        guard stream.forEachKnownElement(applyNow) else { return follow(stream, for: action, lane: nil, token: token) }
+    static func receiveMerged(_ stream: Observable<R.Mutation>, for action: R.Action, token: SendToken?,
+                              stage: Unmanaged<MutationStage>, applyNow: (_ mutation: R.Mutation, _ isLast: Bool) -> Void) {
+        guard stream.forEachKnownElement(applyNow) else {
+            return stage.takeUnretainedValue().follow(stream, for: action, lane: nil, token: token)
+        }
     }
 
     /// The call of `receiveInLane`, inlined into `receive` late in the optimiser's pipeline and never specialised as a
@@ -173,8 +182,8 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     /// the default policy, the branch that calls it is gone by then, and the reactor type carries none of the lane
     /// code (see `OwnStreams.make`, made the same way).
     @inlinable @inline(__always) @_semantics("inline_late") @_semantics("optimize.sil.specialize.generic.never")
-    func enterLane(_ action: R.Action, token: SendToken?, reactor: R, policy: EffectPolicy) {
-        receiveInLane(action, token: token, reactor: reactor, policy: policy)
+    static func enterLane(_ action: R.Action, token: SendToken?, reactor: R, policy: EffectPolicy, stage: Unmanaged<MutationStage>) {
+        stage.takeUnretainedValue().receiveInLane(action, token: token, reactor: reactor, policy: policy)
     }
 
     /// `receive` for an action whose policy is not `.merge`.
