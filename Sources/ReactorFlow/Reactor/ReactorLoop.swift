@@ -228,7 +228,8 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
             var ended = false
             // Unretained, without the reference counting that reading a variable costs: `stage` changes only in
             // `configure` and `dispose`, and neither can run while the loop runs work.
-            MutationStage.receive(action, token: token, reactor: reactor, stage: Unmanaged.passUnretained(stage.unsafelyUnwrapped)) { mutation, isLastMutation in
+            let unretainedStage = Unmanaged.passUnretained(stage.unsafelyUnwrapped)
+            MutationStage.receive(action, token: token, reactor: reactor, stage: unretainedStage) { mutation, isLastMutation in
                 ended = reduce(mutation, reactor: reactor, isLast: isLast && isLastMutation)
             }
             return ended

@@ -72,7 +72,8 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
                 guard let reactor = self.reactor else { return }
                 switch work {
                 case .action(let action, let token):
-                    Self.receive(action, token: token, reactor: reactor, stage: Unmanaged.passUnretained(self)) { mutation, _ in self.emitNext(mutation) }
+                    let stage = Unmanaged.passUnretained(self)
+                    Self.receive(action, token: token, reactor: reactor, stage: stage) { mutation, _ in self.emitNext(mutation) }
                 case .resumeLanes: resumeIdleLanes(reactor: reactor)
                 case .mutation, .streamEnded: break // mutations go to the loop only; a stream's end is counted above
                 }
@@ -150,19 +151,23 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     /// inlined, so that every reactor type carries it once rather than at each place the loop runs an action.
     ///
     /// Static, with the stage passed unretained: the loop's turn reads its stage without reference counting, and
-    /// the common case does not touch the stage at all. (Through `Unmanaged._withUnsafeGuaranteedRef`, the turn
-    /// needed a closure around this whole path, which the optimiser made and optimised for every reactor type before
-    /// inlining it.)
+    /// the common case does not touch the stage at all. (Calling a method on the stage through
+    /// `Unmanaged._withUnsafeGuaranteedRef` would need a closure around this whole path, which the optimiser would
+    /// make and optimise for every reactor type before inlining it.)
     @inlinable @inline(__always)
     static func receive(_ action: R.Action, token: SendToken?, reactor: R, stage: Unmanaged<MutationStage>,
                         applyNow: (_ mutation: R.Mutation, _ isLast: Bool) -> Void) {
         token?.claim()
         let policy = reactor.effectPolicy(for: action)
-        guard policy.kind == .merge else { return enterLane(action, token: token, reactor: reactor, policy: policy, stage: stage) }
+        guard policy.kind == .merge else {
+            return enterLane(action, token: token, reactor: reactor, policy: policy, stage: stage)
+        }
         // The common case, so it avoids the lane key (an `AnyHashable?` costs value-witness calls to copy).
         let stream = reactor.mutate(action: action)
         // `kind`, not `as?`: see `Observable.kind`.
-        guard stream.kind == .just else { return receiveMerged(stream, for: action, token: token, stage: stage, applyNow: applyNow) }
+        guard stream.kind == .just else {
+            return receiveMerged(stream, for: action, token: token, stage: stage, applyNow: applyNow)
+        }
         applyNow(Just.element(of: stream), true)
     }
 
@@ -182,7 +187,8 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     /// the default policy, the branch that calls it is gone by then, and the reactor type carries none of the lane
     /// code (see `OwnStreams.make`, made the same way).
     @inlinable @inline(__always) @_semantics("inline_late") @_semantics("optimize.sil.specialize.generic.never")
-    static func enterLane(_ action: R.Action, token: SendToken?, reactor: R, policy: EffectPolicy, stage: Unmanaged<MutationStage>) {
+    static func enterLane(_ action: R.Action, token: SendToken?, reactor: R, policy: EffectPolicy,
+                          stage: Unmanaged<MutationStage>) {
         stage.takeUnretainedValue().receiveInLane(action, token: token, reactor: reactor, policy: policy)
     }
 
