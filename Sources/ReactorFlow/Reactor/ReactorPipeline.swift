@@ -216,7 +216,8 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
 /// type and optimised, only to be found dead; an identity test (`===`) is not folded at all, even of one value with
 /// itself.
 ///
-/// So `wire` tests `isOwn` first, on its own: a value merged from several tests (an enum, say) is not folded.
+/// So `wire` tests `isOwn` alone, each hook's result by itself: a value merged from several tests (an enum, say) is
+/// not folded.
 @usableFromInline
 enum TransformReturn {
     @inlinable @inline(__always)
