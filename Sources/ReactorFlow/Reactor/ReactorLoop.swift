@@ -282,7 +282,7 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
         if idle { running = false }
         destination._withUnsafeGuaranteedRef { $0.lock.unlock() } // the relay's lock is `lock`
         // The previous state dies after the lock (see `SubjectCore.publishFromSoleSender`).
-        _fixLifetime(leftovers)
+        leftovers.release()
         _fixLifetime(previous)
         return idle
     }

@@ -39,6 +39,56 @@ struct DisposalTests {
         #expect(count.count == 7)
     }
 
+    /// A holder lets go of what it disposes: the replaced disposable of a `SerialDisposable`, the one removed from a
+    /// `CompositeDisposable`, and what either held when disposed, each disposed exactly once.
+    @Test func holdersReleaseWhatTheyDispose() {
+        final class Tracked: Disposable {
+            let count: Counter
+            init(_ count: Counter) { self.count = count }
+            func dispose() { count.increment() }
+        }
+        let count = Counter()
+        weak var replaced: Tracked?
+        weak var lastHeld: Tracked?
+        let serial = SerialDisposable()
+        do {
+            let first = Tracked(count)
+            replaced = first
+            serial.disposable = first
+            let second = Tracked(count)
+            lastHeld = second
+            serial.disposable = second
+        }
+        #expect(count.count == 1)
+        #expect(replaced == nil)
+        #expect(lastHeld != nil)
+        serial.dispose()
+        #expect(count.count == 2)
+        #expect(lastHeld == nil)
+
+        weak var removed: Tracked?
+        let composite = CompositeDisposable()
+        let key = {
+            let tracked = Tracked(count)
+            removed = tracked
+            return composite.insert(tracked)!
+        }()
+        composite.remove(for: key)
+        #expect(count.count == 3)
+        #expect(removed == nil)
+
+        weak var assigned: Tracked?
+        let single = SingleAssignmentDisposable()
+        do {
+            let tracked = Tracked(count)
+            assigned = tracked
+            single.setDisposable(tracked)
+        }
+        single.dispose()
+        #expect(count.count == 4)
+        #expect(assigned == nil)
+    }
+
     @Test func compositeRemovesOne() {
         let count = Counter()
         let composite = CompositeDisposable()

@@ -61,7 +61,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable { // all
     /// Removes the disposable for `key` and disposes it.
     public func remove(for key: DisposeKey) {
         let removed = lock.withLock { items.removeValue(forKey: key.value) }
-        removed?.dispose()
+        (consume removed).disposeAndRelease()
     }
 
     /// Removes the disposable for `key` without disposing it (it finished on its own).

@@ -93,3 +93,15 @@ public final class BooleanDisposable: Cancelable, @unchecked Sendable { // `disp
     /// Marks the disposable as disposed; calling it again does nothing.
     public func dispose() { lock.withLock { disposed = true } }
 }
+
+extension Optional where Wrapped == Disposable {
+    /// Disposes the disposable held, if any, and releases it: `(consume old).disposeAndRelease()`. Unlike
+    /// `old?.dispose()`, which copies the disposable out of the optional before calling it, this takes it: each copy
+    /// and destroy of an existential goes through its type's value witnesses, about a hundred instructions, which a
+    /// holder that disposes per element (a `flatMapLatest`'s `SerialDisposable`) would pay per element. Without
+    /// `consume` at the call, the compiler copies the optional all the same.
+    @inline(__always)
+    consuming func disposeAndRelease() {
+        if case .some(let disposable) = consume self { disposable.dispose() }
+    }
+}

@@ -27,10 +27,11 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable { // `curre
                 newValue.dispose()
                 return
             }
-            let old = current
-            current = newValue
+            // Moved out rather than copied: a copy and a destroy of an existential each go through its type's value
+            // witnesses (a `flatMapLatest` sets this per element).
+            let old = exchange(&current, with: newValue)
             lock.unlock()
-            old?.dispose()
+            (consume old).disposeAndRelease()
         }
     }
 
@@ -42,10 +43,9 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable { // `curre
             return
         }
         disposed = true
-        let old = current
-        current = nil
+        let old = exchange(&current, with: nil)
         lock.unlock()
-        old?.dispose()
+        (consume old).disposeAndRelease()
     }
 }
 
@@ -84,9 +84,8 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
             return
         }
         disposed = true
-        let old = current
-        current = nil
+        let old = exchange(&current, with: nil)
         lock.unlock()
-        old?.dispose()
+        (consume old).disposeAndRelease()
     }
 }
