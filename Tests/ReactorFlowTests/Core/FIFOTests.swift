@@ -45,4 +45,35 @@ struct FIFOTests {
         queue.append("f")
         #expect(Array(queue.elements) == ["f"])
     }
+
+    @Test("lets go of what it pops: a queue of one hands its element over, a longer one releases them once emptied")
+    func release() {
+        final class Box {}
+        var queue = FIFO<Box>()
+        weak var single: Box?
+        for _ in 0..<3 {
+            do {
+                let box = Box()
+                single = box
+                queue.append(box)
+            }
+            #expect(single != nil)
+            #expect(queue.popFirst() != nil)
+            #expect(single == nil)
+            #expect(queue.isEmpty)
+        }
+        weak var first: Box?
+        weak var second: Box?
+        do {
+            let a = Box(), b = Box()
+            first = a
+            second = b
+            queue.append(a)
+            queue.append(b)
+        }
+        #expect(queue.popFirst() != nil)
+        #expect(queue.popFirst() != nil)
+        #expect(first == nil && second == nil)
+        #expect(queue.isEmpty && queue.popFirst() == nil)
+    }
 }
