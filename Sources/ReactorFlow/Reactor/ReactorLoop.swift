@@ -275,7 +275,9 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
         // long as the loop, so neither is retained here.
         let destination = Unmanaged.passUnretained(statesGoToRelay ? relay : reducedStatesCore)
         let leftovers = destination._withUnsafeGuaranteedRef { $0.publishFromSoleSenderKeepingLock(state, kept: state) }
-        current = state // before the turn can pass to another thread
+        // Before the turn can pass to another thread. Moved: without `consume`, a state too large for registers (more
+        // than a few fields) was copied here, a retain per string or array, and the original destroyed.
+        current = consume state
         // The queue and `running` are read only holding `lock`, which the relay's publish returned with. A turn with
         // idle waiters never ends here: they keep an item queued (see `ReactorLoopCore.isBusyHoldingLock`).
         let idle = isLast && statesGoToRelay && lastQueued == nil
