@@ -280,7 +280,7 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
         current = consume state
         // The queue and `running` are read only holding `lock`, which the relay's publish returned with. A turn with
         // idle waiters never ends here: they keep an item queued (see `ReactorLoopCore.isBusyHoldingLock`).
-        let idle = isLast && statesGoToRelay && lastQueued == nil
+        let idle = isLast && statesGoToRelay && isQueueEmptyHoldingLock
         if idle { running = false }
         destination._withUnsafeGuaranteedRef { $0.lock.unlock() } // the relay's lock is `lock`
         // The previous state dies after the lock (see `SubjectCore.publishFromSoleSender`).

@@ -18,8 +18,16 @@ class ReactorLoopCore: EffectTracker, @unchecked Sendable { // every field but `
     /// queued work; after `lastQueued`, empty ones that ran before, kept for senders to fill again (`spareCount` of
     /// them). One list rather than two saves a word in every reactor.
     @usableFromInline @exclusivity(unchecked) var chunks: QueuedChunk?
-    /// The last chunk that holds queued work, the one senders fill; `nil` when nothing is queued.
-    @usableFromInline @exclusivity(unchecked) unowned(unsafe) var lastQueued: QueuedChunk?
+    /// The last chunk that holds queued work, the one senders fill; `nil` when nothing is queued. Unretained: the
+    /// list from `chunks` holds it. Kept as `Unmanaged` rather than `unowned(unsafe)`, which is retained and released
+    /// whenever it is read, even only to be tested for `nil` (`isQueueEmptyHoldingLock`, once per mutation).
+    @usableFromInline @exclusivity(unchecked) var lastQueuedChunk: Unmanaged<QueuedChunk>?
+    @usableFromInline var lastQueued: QueuedChunk? {
+        get { lastQueuedChunk?.takeUnretainedValue() }
+        set { lastQueuedChunk = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// Called holding `lock`: whether nothing is queued.
+    @inlinable @inline(__always) var isQueueEmptyHoldingLock: Bool { lastQueuedChunk == nil }
     @usableFromInline @exclusivity(unchecked) var running = false
     @usableFromInline @exclusivity(unchecked) var isDisposed = false
     /// Whether the action subject hands actions straight to this loop (`transform(action:)` and
