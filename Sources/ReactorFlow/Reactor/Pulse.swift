@@ -164,13 +164,13 @@ final class PulseRunner<State, Value> {
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     func receive(_ state: State) {
         guard field.countOffsetInState >= 0 else { return receiveThroughKeyPath(state) }
-        let count = withUnsafePointer(to: state) {
-            UnsafeRawPointer($0).load(fromByteOffset: field.countOffsetInState, as: UInt.self)
-        }
-        guard updates.isDue(count) else { return } // the common case: the pulse was not assigned
-        // The value is the pulse's first stored property, so it lies where the pulse does.
+        // One call for both reads: `withUnsafePointer` stays a generic call here, a few dozen instructions.
         withUnsafePointer(to: state) {
-            emit(UnsafeRawPointer($0).advanced(by: field.pulse.offset).assumingMemoryBound(to: Value.self), output)
+            let state = UnsafeRawPointer($0)
+            // The common case: the pulse was not assigned.
+            guard updates.isDue(state.load(fromByteOffset: field.countOffsetInState, as: UInt.self)) else { return }
+            // The value is the pulse's first stored property, so it lies where the pulse does.
+            emit(state.advanced(by: field.pulse.offset).assumingMemoryBound(to: Value.self), output)
         }
     }
 
