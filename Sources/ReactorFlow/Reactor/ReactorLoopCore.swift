@@ -22,7 +22,7 @@ class ReactorLoopCore: EffectTracker, @unchecked Sendable { // every field but `
     /// list from `chunks` holds it. Kept as `Unmanaged` rather than `unowned(unsafe)`, which is retained and released
     /// whenever it is read, even only to be tested for `nil` (`isQueueEmptyHoldingLock`, once per mutation).
     @usableFromInline @exclusivity(unchecked) var lastQueuedChunk: Unmanaged<QueuedChunk>?
-    @usableFromInline var lastQueued: QueuedChunk? {
+    var lastQueued: QueuedChunk? {
         get { lastQueuedChunk?.takeUnretainedValue() }
         set { lastQueuedChunk = newValue.map { Unmanaged.passUnretained($0) } }
     }

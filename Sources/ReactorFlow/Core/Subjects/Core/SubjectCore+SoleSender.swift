@@ -41,8 +41,8 @@ extension SubjectCore {
 
         /// Where the caller lets go of both, field by field. Kept alive as a whole (`_fixLifetime(leftovers)`), the
         /// struct stays in memory, where the compiler destroys each optional field through its type's value
-        /// witnesses: a type lookup and generic calls, about 90 instructions per field for a state of a few fields
-        /// that holds a string, an array or a pulse. Field by field, such a state is released directly.
+        /// witnesses: a type lookup and generic calls, about 90 instructions per field and state. Field by field, a
+        /// state of a few fields is released directly, one release per string or array.
         @inlinable @inline(__always)
         func release() {
             _fixLifetime(displaced)
