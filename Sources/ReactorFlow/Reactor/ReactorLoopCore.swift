@@ -80,7 +80,7 @@ class ReactorLoopCore: EffectTracker, @unchecked Sendable { // every field but `
     /// nothing, unless something is queued already, so that the turn ends in `runQueued`.
     @usableFromInline
     override func waitForTurnEndHoldingLock() {
-        guard lastQueued == nil else { return }
+        guard isQueueEmptyHoldingLock else { return }
         let item = QueuedSpecial { _, _ in }
         insertAfterQueuedHoldingLock(item)
         lastQueued = item
@@ -93,7 +93,7 @@ class ReactorLoopCore: EffectTracker, @unchecked Sendable { // every field but `
         let chunk: QueuedChunk
         if let last = lastQueued, last.holdsItems, last.count < QueuedChunk.capacity {
             chunk = last
-        } else if let kept = lastQueued == nil ? chunks : lastQueued.unsafelyUnwrapped.next {
+        } else if let kept = isQueueEmptyHoldingLock ? chunks : lastQueued.unsafelyUnwrapped.next {
             // An empty chunk kept after the queued ones: it becomes the last queued.
             chunk = kept
             spareCount &-= 1

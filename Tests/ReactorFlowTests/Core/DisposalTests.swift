@@ -40,19 +40,29 @@ struct DisposalTests {
     }
 
     /// A holder lets go of what it disposes: the replaced disposable of a `SerialDisposable`, the one removed from a
-    /// `CompositeDisposable`, and what either held when disposed, each disposed exactly once.
-    @Test func holdersReleaseWhatTheyDispose() {
+    /// `CompositeDisposable`, and what either held when disposed, each disposed exactly once and outside the holder's
+    /// lock (the first one reads the holder, which takes that lock, from its `dispose()`).
+    @Test("A3 and B12: a disposable holder disposes what it lets go of once, outside its lock, and keeps no reference to it")
+    func holdersReleaseWhatTheyDispose() {
         final class Tracked: Disposable {
             let count: Counter
-            init(_ count: Counter) { self.count = count }
-            func dispose() { count.increment() }
+            let whileDisposing: () -> Void
+            init(_ count: Counter, whileDisposing: @escaping () -> Void = {}) {
+                self.count = count
+                self.whileDisposing = whileDisposing
+            }
+            func dispose() {
+                whileDisposing()
+                count.increment()
+            }
         }
         let count = Counter()
         weak var replaced: Tracked?
         weak var lastHeld: Tracked?
         let serial = SerialDisposable()
+        var sawHolderDisposed: Bool?
         do {
-            let first = Tracked(count)
+            let first = Tracked(count) { sawHolderDisposed = serial.isDisposed }
             replaced = first
             serial.disposable = first
             let second = Tracked(count)
@@ -60,6 +70,7 @@ struct DisposalTests {
             serial.disposable = second
         }
         #expect(count.count == 1)
+        #expect(sawHolderDisposed == false)
         #expect(replaced == nil)
         #expect(lastHeld != nil)
         serial.dispose()
