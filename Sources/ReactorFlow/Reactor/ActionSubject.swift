@@ -82,12 +82,12 @@ public final class StateRelay<Element>: Observable<Element>, @unchecked Sendable
 
     /// The latest state; setting it delivers the new value to every subscriber.
     public var value: Element {
-        get { core.latest! } // public relays are created with a value, and the buffer always keeps one
+        get { core.latestReplayed! } // public relays are created with a value, and the buffer always keeps one
         set { core.onNext(newValue) }
     }
 
     /// The latest state, if one has arrived.
-    @inlinable var latestValue: Element? { core.latest }
+    @inlinable var latestValue: Element? { core.latestReplayed }
 
     /// Stores `element` and delivers it to every subscriber.
     @inlinable public func accept(_ element: Element) { core.onNext(element) }

@@ -3,10 +3,10 @@
 /// Owned only by `ReactorStorage`, which disposes it when the reactor is deinitialised; nothing in it holds the
 /// reactor strongly.
 ///
-/// Making it is specialised for the reactor type; joining its stages is compiled once, since it runs once per
-/// reactor (`joinStages`), and what runs per event is made in the reactor type's code and handed in (the action
-/// subject's receiver, the handlers of a hook's own stream), as is the initial state's publish, so that no event and
-/// no state runs generic code. A reactor with the default transforms carries none of a custom transform's code: `wire`
+/// Making it is specialised for the reactor type; joining its stages and publishing the initial state are compiled
+/// once, since they run once per reactor (`joinStages`), and what runs per event is made in the reactor type's code
+/// and handed in (the action subject's receiver, the handlers of a hook's own stream), so that no event and no later
+/// state runs generic code. A reactor with the default transforms carries none of a custom transform's code: `wire`
 /// makes those handlers only where a hook returned a stream of its own (see `TransformInput`).
 @usableFromInline
 package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable, @unchecked Sendable { // `subscriptions` is written only while wiring, by the one building thread, and read by `dispose()` from the storage's deinit; the rest is immutable
@@ -105,27 +105,22 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
         let own = OwnStreams<R>.make(loop: loop, relay: state, scheduler: scheduler,
                                      actions: actions, actionsAreOwn: actionsAreOwn, mutationsAreOwn: mutationsAreOwn,
                                      states: transformedStates, statesAreOwn: statesAreOwn)
-        let statesFused = joinStages(reactor, loop: loop, scheduler: scheduler, own: own,
-                                     actions: actions, mutations: transformedMutations, mutationsInput: mutationsInput,
-                                     states: transformedStates, statesInput: statesInput)
-        // Here rather than in the code compiled once, where a state is copied through its type's value witnesses and
-        // each generic type the publish uses is looked up at run time. No other thread can send an action before it:
-        // they wait for `ReactorStorage` to finish building.
-        if statesFused { state.acceptFromSoleSender(initialState) }
+        joinStages(reactor, loop: loop, scheduler: scheduler, own: own,
+                   actions: actions, mutations: transformedMutations, mutationsInput: mutationsInput,
+                   states: transformedStates, statesInput: statesInput)
     }
 
     /// The rest of `wire`, compiled once: it runs once per reactor, and each event then runs only specialised code,
     /// the stages' own or the handlers `wire` made for a hook's own stream (`own`; `nil` when no hook returned one).
     /// A hook that returned its input is skipped; one that returned another stream of its input's class is followed
-    /// through code compiled once. Returns whether the states go straight to the relay, which then needs the initial
-    /// state.
+    /// through code compiled once. When the states go straight to the relay, it publishes the initial state there.
     ///
     /// Whether a hook returned its input is tested here rather than in `wire`: unlike `isOwn`, no branch of the
     /// reactor type's code depends on it, and each test in `wire` was more of that code to optimise.
     @usableFromInline
     func joinStages(_ reactor: R, loop: ReactorLoop<R>, scheduler: ImmediateSchedulerType,
                     own: OwnStreams<R>?, actions: Observable<R.Action>, mutations: Observable<R.Mutation>,
-                    mutationsInput: MutationsInput, states: Observable<R.State>, statesInput: StatesInput) -> Bool {
+                    mutationsInput: MutationsInput, states: Observable<R.State>, statesInput: StatesInput) {
         let immediate = Self.isImmediate(scheduler)
         let actionsAreInput = actions === action
         let mutationsAreInput = mutations === mutationsInput
@@ -140,6 +135,9 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
         // The loop owns the stage and disposes it with itself.
         let stage = mutationsAreInput ? MutationStage<R>(reactor: reactor, output: .loop(loop), effects: loop) : nil
         loop.configure(stage: stage, statesGoToRelay: statesFused)
+        // The relay's first state, when the states go straight to it. No other thread can send an action before it:
+        // they wait for `ReactorStorage` to finish building.
+        if statesFused { state.core.publishFirstFromSoleSenderUnspecialized(initialState) }
         if let followStates = own?.followStates {
             keep(followStates())
         } else if !statesFused {
@@ -157,7 +155,6 @@ package final class ReactorPipeline<R: Reactor>: AnyReactorPipeline, Disposable,
         } else {
             keep(TransformStarts<R>.follow(mutations, into: own?.receiveMutations ?? { loop.receiveFromStream($0) }))
         }
-        return statesFused
     }
 
     /// Whether `scheduler` delivers on the sending thread (the default). Both such schedulers are final classes, so

@@ -49,7 +49,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
     public func value() throws -> Element {
         if case .error(let error) = core.stoppedWith { throw error }
         // The buffer always holds one element: the initial value or a later one.
-        return core.latest!
+        return core.latestReplayed!
     }
 
     /// Stores an element as the current value and delivers `event` to every subscriber; after a terminal event further events are ignored.

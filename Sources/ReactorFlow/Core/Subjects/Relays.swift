@@ -35,7 +35,7 @@ public final class BehaviorRelay<Element>: Observable<Element>, @unchecked Senda
 
     /// The latest element.
     public var value: Element {
-        core.latest! // the buffer always holds one element: the initial value or a later one
+        core.latestReplayed! // the buffer always holds one element: the initial value or a later one
     }
 
     /// Stores `element` and delivers it to the current observers.

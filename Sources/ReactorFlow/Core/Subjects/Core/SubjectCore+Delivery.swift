@@ -43,7 +43,7 @@ extension SubjectCore {
         }
         lastSequence &+= 1
         // The element the replay buffer lets go of dies after the lock, like every user value (see `Sink`, point 3).
-        let displaced = buffer.append(element, capacity: replayCapacity)
+        let displaced = appendToReplay(element)
         defer { withExtendedLifetime(displaced) {} }
         guard !draining else { return waitKeepingLockThenUnlock(.next(element)) }
         draining = true

@@ -19,13 +19,13 @@ extension SubjectCore {
         let subscription = SubjectSubscription(observer, onNext: onNext, elementHandler: elementHandler,
                                                joinedAt: lastSequence, core: self,
                                                waitsForDelivery: waitsForDelivery, onDispose: onDispose)
-        if stopEvent == nil && buffer.queue == nil {
+        if stopEvent == nil && replayQueue == nil {
             // The common case, at most one element to replay (a relay's, a reactor's state): delivered in this
             // critical section's delivery role, so it goes out before any newer event, which waits in the queue,
             // and without a queue of its own (a heap block) for it.
             retireWalkedListKeepingLock()
             subscriptions.append(subscription)
-            if let latest = buffer.latest { subscription.deliverKeepingLock(.next(latest)) }
+            if let latest { subscription.deliverKeepingLock(.next(latest)) }
             lock.unlock()
             return subscription
         }
@@ -39,7 +39,7 @@ extension SubjectCore {
         // The replay is queued while `lock` (which the subscription shares) is held, so it goes out before any newer
         // event.
         if !stopped || replaysAfterStop {
-            buffer.forEach { subscription.pending.append(.next($0)) }
+            forEachReplayed { subscription.pending.append(.next($0)) }
         }
         if let stopEvent {
             subscription.pending.append(stopEvent)

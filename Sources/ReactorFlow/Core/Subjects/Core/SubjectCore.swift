@@ -30,7 +30,10 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     /// The error that ended the subject, if it ended with one: one word, where an `Event<Element>?` would be as
     /// large as an element.
     @usableFromInline @exclusivity(unchecked) var stopError: (any Error)?
-    @usableFromInline @exclusivity(unchecked) var buffer: ReplayBuffer<Element>
+    /// The replay buffer (see `ReplayQueue`): a queue when more than one element is replayed, and otherwise the
+    /// latest element, last of the fields.
+    @usableFromInline let replayQueue: ReplayQueue<Element>?
+    @usableFromInline @exclusivity(unchecked) var latest: Element?
 
     /// - Parameters:
     ///   - bufferSize: how many latest elements a new subscriber receives (`Int.max` for all).
@@ -43,7 +46,7 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
     init(bufferSize: Int, ignoresStopEvents: Bool = false, replaysAfterStop: Bool = true, lock: Lock = Lock.make()) {
         self.lock = lock
         replayCapacity = Int32(clamping: bufferSize)
-        buffer = ReplayBuffer(capacity: bufferSize)
+        replayQueue = ReplayQueue.make(capacity: bufferSize)
         var options: SubjectOptions = []
         if ignoresStopEvents { options.insert(.ignoresStopEvents) }
         if replaysAfterStop { options.insert(.replaysAfterStop) }
@@ -79,5 +82,5 @@ final class SubjectCore<Element>: @unchecked Sendable { // every field is guarde
 
     var hasObservers: Bool { lock.withLock { !subscriptions.isEmpty } }
     var stoppedWith: Event<Element>? { lock.withLock { stopEvent } }
-    @inlinable var latest: Element? { lock.withLock { buffer.last(capacity: replayCapacity) } }
+    @inlinable var latestReplayed: Element? { lock.withLock { lastReplayed } }
 }
