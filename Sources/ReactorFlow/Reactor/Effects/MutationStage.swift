@@ -27,11 +27,19 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     @usableFromInline
     final class ObserverBox {
         @usableFromInline let observer: AnyObserver<R.Mutation>
+        /// `observer.on(.next(_:))`, made where the box is (in code specialised for a reactor whose
+        /// `transform(mutation:)` returned a stream of its own), for a running stream's mutations: called, it takes the
+        /// mutation by address, so a stream's observer, which every reactor type carries, does not carry making the
+        /// event as well.
+        @usableFromInline let onNext: (R.Mutation) -> Void
         /// Takes this stage's turns, as the loop does for a joined stage: the actions from the stream and a lane's
         /// hand-off to its next queued action, one at a time, so `mutate` never runs beside itself. Set by `run`
         /// before the stage can receive anything.
         @usableFromInline var turns: SerializedObserver<ReactorLoop<R>.Work>?
-        @inlinable init(_ observer: AnyObserver<R.Mutation>) { self.observer = observer }
+        @inlinable init(_ observer: AnyObserver<R.Mutation>) {
+            self.observer = observer
+            onNext = { observer.on(.next($0)) }
+        }
     }
 
     @usableFromInline let output: Output
@@ -290,7 +298,18 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
     @inlinable @inline(__always)
     func forward(_ mutation: R.Mutation, from stream: MutationStream<R>) {
         guard isRunning(stream) else { return }
-        emitNext(mutation)
+        switch output {
+        case .loop(let loop): loop.receiveMutation(mutation)
+        case .observer(let box): Self.forwardUnspecialized(mutation, to: box)
+        }
+    }
+
+    /// `forward` into the user's `transform(mutation:)` stream, compiled once: the box's `onNext` was made for the
+    /// reactor type, so this looks up no type at run time, and a stream's observer, which every reactor type carries,
+    /// carries none of it.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    static func forwardUnspecialized(_ mutation: R.Mutation, to box: ObserverBox) {
+        box.onNext(mutation)
     }
 
     /// Whether `stream` still counts as running. Compiled once, unspecialised: the bookkeeping is the same for every
