@@ -106,36 +106,6 @@ private final class BorrowingReactor: Reactor {
     }
 }
 
-/// A reactor whose `transform(mutation:)` merges in a mutation that is emitted at once, while the pipeline is built,
-/// and whose `transform(action:)` starts with an action: both are reduced after the initial state.
-private final class StartingReactor: Reactor {
-    enum Action { case add(Int) }
-    typealias Mutation = Action
-    struct State: Equatable { var total = 0 }
-
-    let initialState = State()
-    let reactorStorage = ReactorStorage()
-    let startsWithAction: Bool
-
-    init(startsWithAction: Bool) {
-        self.startsWithAction = startsWithAction
-    }
-
-    func reduce(state: State, mutation: Mutation) -> State {
-        switch mutation {
-        case .add(let amount): State(total: state.total + amount)
-        }
-    }
-
-    func transform(action: Observable<Action>) -> Observable<Action> {
-        startsWithAction ? action.startWith(.add(100)) : action
-    }
-
-    func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
-        startsWithAction ? mutation : .merge(mutation, .just(.add(10)))
-    }
-}
-
 @Suite("Transform inputs returned unchanged")
 struct TransformInputTests {
     @Test("B8 a hook that subscribes to its input while it runs sees every mutation and reduced state; the reactor still works")
@@ -200,19 +170,4 @@ struct TransformInputTests {
 
     private typealias State = KeepingReactor.State
     private typealias Mutation = KeepingReactor.Mutation
-
-    @Test("B2 a mutation or an action that a hook's stream emits while the pipeline is built comes after the initial state",
-          arguments: [false, true])
-    func emittedWhileBuilding(startsWithAction: Bool) {
-        let reactor = StartingReactor(startsWithAction: startsWithAction)
-        let expected = startsWithAction ? 100 : 10
-        let states = EventLog<Int>()
-        let bag = DisposeBag()
-        reactor.state.map(\.total).subscribe(states.observer()).disposed(by: bag)
-        #expect(reactor.currentState.total == expected)
-        #expect(states.events == [.next(expected)])
-        reactor.action.onNext(.add(1))
-        #expect(states.events == [.next(expected), .next(expected + 1)])
-        #expect(reactor.currentState.total == expected + 1)
-    }
 }
