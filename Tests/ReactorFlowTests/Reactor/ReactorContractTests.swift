@@ -25,19 +25,23 @@ final class SlowBuildReactor: Reactor {
     func reduce(state: Int, mutation: Int) -> Int { state + mutation }
 }
 
-/// A reactor whose `transform(mutation:)` merges in a mutation that is emitted at once, while the pipeline is built,
-/// and whose `transform(action:)` starts with an action: both are reduced after the initial state.
+/// A reactor whose hooks do something while its pipeline is built: `transform(action:)` starts with an action, or
+/// `transform(mutation:)` merges in a mutation emitted at once, or `transform(action:)` subscribes to the reactor's own
+/// `state`.
 private final class StartingReactor: Reactor {
     enum Action { case add(Int) }
     typealias Mutation = Action
     struct State: Equatable { var total = 0 }
+    enum Start: CaseIterable { case withAction, withMutation, bySubscribingToState }
 
     let initialState = State()
     let reactorStorage = ReactorStorage()
-    let startsWithAction: Bool
+    let start: Start
+    let statesSeenByTheHook = EventLog<Int>()
+    let bag = DisposeBag()
 
-    init(startsWithAction: Bool) {
-        self.startsWithAction = startsWithAction
+    init(_ start: Start) {
+        self.start = start
     }
 
     func reduce(state: State, mutation: Mutation) -> State {
@@ -47,11 +51,17 @@ private final class StartingReactor: Reactor {
     }
 
     func transform(action: Observable<Action>) -> Observable<Action> {
-        startsWithAction ? action.startWith(.add(100)) : action
+        switch start {
+        case .withAction: return action.startWith(.add(100))
+        case .withMutation: return action
+        case .bySubscribingToState:
+            state.map(\.total).subscribe(statesSeenByTheHook.observer()).disposed(by: bag)
+            return action
+        }
     }
 
     func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
-        startsWithAction ? mutation : .merge(mutation, .just(.add(10)))
+        start == .withMutation ? .merge(mutation, .just(.add(10))) : mutation
     }
 }
 
@@ -106,10 +116,10 @@ struct ReactorContractTests {
     }
 
     @Test("B2 a mutation or an action that a hook's stream emits while the pipeline is built comes after the initial state",
-          arguments: [false, true])
-    func emittedWhileBuilding(startsWithAction: Bool) {
-        let reactor = StartingReactor(startsWithAction: startsWithAction)
-        let expected = startsWithAction ? 100 : 10
+          arguments: [StartingReactor.Start.withAction, .withMutation])
+    fileprivate func emittedWhileBuilding(start: StartingReactor.Start) {
+        let reactor = StartingReactor(start)
+        let expected = start == .withAction ? 100 : 10
         let states = EventLog<Int>()
         let bag = DisposeBag()
         reactor.state.map(\.total).subscribe(states.observer()).disposed(by: bag)
@@ -118,6 +128,17 @@ struct ReactorContractTests {
         reactor.action.onNext(.add(1))
         #expect(states.events == [.next(expected), .next(expected + 1)])
         #expect(reactor.currentState.total == expected + 1)
+    }
+
+    @Test("B2 a hook that subscribes to the reactor's state while the pipeline is built gets the initial state, then each new one")
+    func subscribedToStateWhileBuilding() {
+        let reactor = StartingReactor(.bySubscribingToState)
+        let states = EventLog<Int>()
+        reactor.state.map(\.total).subscribe(states.observer()).disposed(by: reactor.bag)
+        reactor.action.onNext(.add(1))
+        #expect(reactor.statesSeenByTheHook.events == [.next(0), .next(1)])
+        #expect(states.events == [.next(0), .next(1)])
+        #expect(reactor.currentState.total == 1)
     }
 
     @Test("B2 a thread that touches a reactor while another builds its pipeline waits for that one pipeline")
