@@ -48,6 +48,31 @@ final class Concat3Reactor: Reactor {
     }
 }
 
+/// `concat3` with a stream in the middle that is not a `just`, the shape of `api.fetch().map(Mutation.setValue)`
+/// answering at once: the mutation stage subscribes to it, and its mutation is reduced inline while it does (B5).
+final class MutateStreamReactor: Reactor {
+    typealias Action = IncreaseAction
+    enum Mutation { case setLoading(Bool), increaseValue(by: Int) }
+    struct State { var value = 0; var isLoading = false }
+
+    let initialState = State()
+    let reactorStorage = ReactorStorage()
+    let response = Observable.just(1)
+
+    func mutate(action: Action) -> Observable<Mutation> {
+        .concat(.just(.setLoading(true)), response.map { Mutation.increaseValue(by: $0) }, .just(.setLoading(false)))
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .setLoading(let isLoading): state.isLoading = isLoading
+        case .increaseValue(let amount): state.value += amount
+        }
+        return state
+    }
+}
+
 final class PulseReactor: Reactor {
     enum Action { case alert(String), tick }
     struct State {
@@ -120,6 +145,7 @@ enum Scenarios {
 
     static var counter: (Int) -> UInt64 { actions(to: CounterReactor.init) { $0.value } }
     static var concat3: (Int) -> UInt64 { actions(to: Concat3Reactor.init) { $0.value } }
+    static var mutateStream: (Int) -> UInt64 { actions(to: MutateStreamReactor.init) { $0.value } }
 
     static func pulse(_ n: Int) -> UInt64 {
         let reactor = PulseReactor()

@@ -74,6 +74,7 @@ firstThread.wait()
 let scenarios: [Scenario] = [
     Scenario(name: "counter", operations: scaled(1_000_000), unit: "ns/action", run: Scenarios.counter),
     Scenario(name: "concat3", operations: scaled(300_000), unit: "ns/action", run: Scenarios.concat3),
+    Scenario(name: "mutate-stream", operations: scaled(100_000), unit: "ns/action", run: Scenarios.mutateStream),
     Scenario(name: "pulse", operations: scaled(300_000), unit: "ns/action", run: Scenarios.pulse),
     Scenario(name: "wide-state", operations: scaled(300_000), unit: "ns/action", run: Scenarios.wideState),
     Scenario(name: "state-observe-on", operations: scaled(300_000), unit: "ns/action", run: Scenarios.stateObserveOn),

@@ -142,6 +142,13 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
         }
     }
 
+    /// `submit(.streamEnded(token))` without making the work item, for code compiled once (a mutation stream's end),
+    /// where making it and taking it apart would each look up its type at run time.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func submitStreamEnded(token: SendToken?) {
+        submit(QueuedSpecial { loop, _ in loop.streamEnded(token: token) }, runItem: Self.runItemEntry)
+    }
+
     /// `submit` for a stream's end or a lane's hand-off, which only code compiled once sends: compiled once too, so
     /// that the reactor type's code does not carry the item that queues it alone (see `QueuedSpecial`).
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")

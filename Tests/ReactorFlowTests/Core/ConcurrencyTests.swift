@@ -92,6 +92,37 @@ struct ConcurrencyTests {
         #expect(CurrentThreadScheduler.isScheduleRequired)
     }
 
+    @Test("A7 each thread has its own trampoline, which runs again in order after an earlier run finished")
+    func trampolinePerThreadAndReused() {
+        for round in 1...3 {
+            var ran: [String] = []
+            var requiredInside = true
+            let otherThreadRequired = LockedFlag()
+            let otherThreadRan = LockedArray<String>()
+            _ = CurrentThreadScheduler.instance.schedule {
+                requiredInside = CurrentThreadScheduler.isScheduleRequired
+                // Another thread is not inside this thread's trampoline: its schedule runs at once, in its own.
+                let done = DispatchSemaphore(value: 0)
+                Thread.detachNewThread {
+                    otherThreadRequired.value = CurrentThreadScheduler.isScheduleRequired
+                    _ = CurrentThreadScheduler.instance.schedule {
+                        _ = CurrentThreadScheduler.instance.schedule { otherThreadRan.append("queued") }
+                        otherThreadRan.append("outer")
+                    }
+                    done.signal()
+                }
+                done.wait()
+                _ = CurrentThreadScheduler.instance.schedule { ran.append("second \(round)") }
+                ran.append("first \(round)")
+            }
+            #expect(ran == ["first \(round)", "second \(round)"])
+            #expect(!requiredInside)
+            #expect(otherThreadRequired.value)
+            #expect(otherThreadRan.all == ["outer", "queued"])
+            #expect(CurrentThreadScheduler.isScheduleRequired)
+        }
+    }
+
     @Test("A7 a trampolined action scheduled then disposed does not run")
     func trampolineCancellation() {
         var ran: [String] = []

@@ -29,3 +29,13 @@ extension ObservableConvertibleType {
         return observable.run(AnyObserver(observer))
     }
 }
+
+extension Observable {
+    /// `subscribeInside` on an `Observable`, called on its class: in code compiled once, a call through the protocol
+    /// extension looks up the observable's type at run time.
+    @inlinable @inline(__always)
+    final func runInside(_ observer: AnyObserver<Element>) -> Disposable {
+        if let core = subjectCore { return core.subscribe(observer) }
+        return run(observer)
+    }
+}

@@ -139,7 +139,9 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
         let onDispose = self.onDispose
         self.onDispose = nil
         lock.unlock()
-        withExtendedLifetime(released) {}
+        // `_fixLifetime` rather than `withExtendedLifetime`, a generic call that, compiled once, looks up the
+        // handler's type (and so the event's) at run time.
+        _fixLifetime(released)
         upstream?.dispose()
         onDispose?()
         waitForDeliveryOnAnotherThread()

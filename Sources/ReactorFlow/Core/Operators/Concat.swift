@@ -86,9 +86,14 @@ final class ConcatObservable<Element>: Observable<Element> {
 
     /// Out of line, so that the two- and three-source `concat`s, whose `just` case must be inlined into `mutate` for
     /// the `just`s to die there, stay small.
+    ///
+    /// The sources are gathered as an array of objects, the same layout: an array of a generic type made here, in code
+    /// compiled once, would have its type looked up at run time.
     @usableFromInline
     static func of(_ first: Observable<Element>, _ second: Observable<Element>, _ third: Observable<Element>?) -> ConcatObservable {
-        ConcatObservable(third.map { [first, second, $0] } ?? [first, second])
+        var objects: [AnyObject] = [first, second]
+        if let third { objects.append(third) }
+        return ConcatObservable(unsafeBitCast(objects, to: [Observable<Element>].self))
     }
 
     /// Known when every source is a `just`. The sources are read as an array of objects, the same layout: as an

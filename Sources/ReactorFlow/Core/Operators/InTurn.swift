@@ -9,14 +9,30 @@ extension Observable {
     static func runInTurn<Sources: Sequence>(_ sources: Sources, into sink: Sink<Element>, movingOnAfterError: Bool) -> Disposable
     where Sources.Element == Observable<Element> {
         var remaining = sources.makeIterator()
+        return runInTurn(next: { remaining.next() }, into: sink, movingOnAfterError: movingOnAfterError)
+    }
+
+    /// `runInTurn` over an array (a `concat` of given sources), read by index as an array of objects, the same
+    /// layout: this code is compiled once, where a generic iterator over the array looks up its types at run time
+    /// for every source.
+    static func runInTurn(_ sources: [Observable<Element>], into sink: Sink<Element>, movingOnAfterError: Bool) -> Disposable {
+        let cursor = SourceCursor(unsafeBitCast(sources, to: [AnyObject].self))
+        return runInTurn(next: {
+            guard let source = cursor.next() else { return nil }
+            return unsafeDowncast(source, to: Observable<Element>.self)
+        }, into: sink, movingOnAfterError: movingOnAfterError)
+    }
+
+    /// `runInTurn`'s work, with `nextSource` giving the sources in order and then `nil`.
+    private static func runInTurn(next nextSource: @escaping () -> Observable<Element>?, into sink: Sink<Element>,
+                                  movingOnAfterError: Bool) -> Disposable {
         let current = SerialDisposable()
         func subscribeNext(after error: (any Error)?) {
             guard !sink.isDisposed else { return }
-            guard let next = remaining.next() else {
-                if let error { sink.onError(error) } else { sink.onCompleted() }
-                return
-            }
-            current.disposable = next.subscribeInside(AnyObserver<Element> { event in
+            guard let next = nextSource() else { return end(sink, with: error) }
+            // A source is subscribed through its class, not `subscribeInside`, whose protocol-extension call would
+            // look up the observable's type at run time for each source.
+            current.disposable = next.runInside(AnyObserver<Element> { event in
                 switch event {
                 case .completed where !movingOnAfterError:
                     _ = CurrentThreadScheduler.instance.schedule { subscribeNext(after: nil) }
@@ -29,5 +45,31 @@ extension Observable {
         }
         let first = CurrentThreadScheduler.instance.schedule { subscribeNext(after: nil) }
         return Disposables.create(first, current)
+    }
+
+    /// Ends `sink` with `error`, or completes it. A function of its own, so that its look-up of the event's type at
+    /// run time is made once per subscription, not each time a source is subscribed.
+    @inline(never)
+    private static func end(_ sink: Sink<Element>, with error: (any Error)?) {
+        if let error { sink.onError(error) } else { sink.on(.completed) }
+    }
+}
+
+/// The position of `runInTurn` in an array of sources. Not generic, so making one looks up no type at run time; a
+/// class rather than a captured variable, whose every access the runtime would check for exclusivity. Only the
+/// subscription's current turn reads or moves it (sources are subscribed one after another).
+private final class SourceCursor {
+    let sources: [AnyObject]
+    @exclusivity(unchecked) var index = 0
+
+    init(_ sources: [AnyObject]) {
+        self.sources = sources
+    }
+
+    /// The next source, or `nil` once they ran out.
+    func next() -> AnyObject? {
+        guard index < sources.count else { return nil }
+        index += 1
+        return sources[index - 1]
     }
 }

@@ -357,8 +357,13 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
         if removed {
             // Counted finished in this stage's turn: in the reactor's loop, that comes after the mutations this stream
             // sent before it ended, which may still be queued there (another thread is running the loop), so `send`
-            // and `waitUntilIdle` return with them reduced.
-            takeTurn(.streamEnded(stream.token))
+            // and `waitUntilIdle` return with them reduced. In the loop without a work item, whose type this code,
+            // compiled once, would look up at run time.
+            if case .loop(let loop) = output {
+                loop.submitStreamEnded(token: stream.token)
+            } else {
+                takeTurn(.streamEnded(stream.token))
+            }
         }
         if laneWaits { takeTurn(.resumeLanes) }
         if done { emit(.completed) }
