@@ -91,8 +91,7 @@ final class ConcatObservable<Element>: Observable<Element> {
     /// compiled once, would have its type looked up at run time.
     @usableFromInline
     static func of(_ first: Observable<Element>, _ second: Observable<Element>, _ third: Observable<Element>?) -> ConcatObservable {
-        var objects: [AnyObject] = [first, second]
-        if let third { objects.append(third) }
+        let objects: [AnyObject] = if let third { [first, second, third] } else { [first, second] }
         return ConcatObservable(unsafeBitCast(objects, to: [Observable<Element>].self))
     }
 

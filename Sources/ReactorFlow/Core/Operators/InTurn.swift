@@ -35,16 +35,17 @@ extension Observable {
             current.disposable = next.runInside(AnyObserver<Element> { event in
                 switch event {
                 case .completed where !movingOnAfterError:
-                    _ = CurrentThreadScheduler.instance.schedule { subscribeNext(after: nil) }
+                    CurrentThreadScheduler.instance.trampoline { subscribeNext(after: nil) }
                 case .error(let error) where movingOnAfterError:
-                    _ = CurrentThreadScheduler.instance.schedule { subscribeNext(after: error) }
+                    CurrentThreadScheduler.instance.trampoline { subscribeNext(after: error) }
                 default:
                     sink.on(event)
                 }
             })
         }
         let first = CurrentThreadScheduler.instance.schedule { subscribeNext(after: nil) }
-        return Disposables.create(first, current)
+        // Run at once (no trampoline was running), the first move left nothing to cancel.
+        return first is NopDisposable ? current : Disposables.create(first, current)
     }
 
     /// Ends `sink` with `error`, or completes it. A function of its own, so that its look-up of the event's type at

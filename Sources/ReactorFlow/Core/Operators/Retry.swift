@@ -28,7 +28,7 @@ extension ObservableType {
                         return
                     }
                     // Trampolined: a source that fails synchronously returns before it is subscribed again.
-                    _ = CurrentThreadScheduler.instance.schedule(attempt)
+                    CurrentThreadScheduler.instance.trampoline(attempt)
                 })
             }
             guard maxAttemptCount > 0 else {

@@ -50,7 +50,7 @@ extension ObservableType {
                                 listening.disposable = Disposables.create()
                                 // Trampolined: a source that fails synchronously returns before it is subscribed
                                 // again. Not kept: `attempt` sets `current` itself, and checks for the end first.
-                                _ = CurrentThreadScheduler.instance.schedule(attempt)
+                                CurrentThreadScheduler.instance.trampoline(attempt)
                             case .error(let error): output.onError(error)
                             case .completed: output.onCompleted()
                             }

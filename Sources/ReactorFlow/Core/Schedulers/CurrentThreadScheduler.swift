@@ -38,16 +38,19 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
         let trampoline = Self.trampolineOfThisThread
         if trampoline.isRunning {
             let item = ScheduledItem(action)
-            trampoline.items.append(item)
+            trampoline.items.append(.cancelable(item))
             return item
         }
-        trampoline.isRunning = true
-        defer { trampoline.isRunning = false }
-        action()
-        while let item = trampoline.items.popFirst() {
-            item.run()
-        }
+        trampoline.run(action)
         return Disposables.create()
+    }
+
+    /// `schedule` for a caller that never cancels the action (an operator moving to its next source): a queued
+    /// action is kept as it is, without the cancelable item and its lock that `schedule` makes for it.
+    func trampoline(_ action: @escaping () -> Void) {
+        let trampoline = Self.trampolineOfThisThread
+        if trampoline.isRunning { return trampoline.items.append(.action(action)) }
+        trampoline.run(action)
     }
 
     /// This thread's trampoline, made if needed. Unretained: the thread's slot holds it.
@@ -76,8 +79,29 @@ private func releaseTrampoline(_ stored: UnsafeMutableRawPointer?) {
 /// One thread's trampoline: whether it runs, and the actions scheduled meanwhile. Only its own thread touches it,
 /// so the runtime need not check each access for exclusivity.
 private final class Trampoline {
+    /// An action scheduled while the trampoline runs.
+    enum Item {
+        /// From `schedule`: the item it returned, which may have been disposed since.
+        case cancelable(ScheduledItem)
+        /// From `trampoline(_:)`, which nobody cancels.
+        case action(() -> Void)
+    }
+
     @exclusivity(unchecked) var isRunning = false
-    @exclusivity(unchecked) var items = FIFO<ScheduledItem>()
+    @exclusivity(unchecked) var items = FIFO<Item>()
+
+    /// Runs `action`, then every action scheduled meanwhile, in order.
+    func run(_ action: () -> Void) {
+        isRunning = true
+        defer { isRunning = false }
+        action()
+        while let item = items.popFirst() {
+            switch item {
+            case .cancelable(let scheduled): scheduled.run()
+            case .action(let action): action()
+            }
+        }
+    }
 }
 
 /// Runs every action inline, at once, on the calling thread (no queue, no trampoline).
