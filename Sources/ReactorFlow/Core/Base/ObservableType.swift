@@ -31,8 +31,10 @@ extension ObservableConvertibleType {
 }
 
 extension Observable {
-    /// `subscribeInside` on an `Observable`, called on its class: in code compiled once, a call through the protocol
-    /// extension looks up the observable's type at run time.
+    /// `subscribeInside` with an observer already erased, called on the observable's class: from code compiled once, a
+    /// call through the protocol extension would look up the observable's type at run time. (`subscribeInside` keeps
+    /// its own copy of these lines: calling this from it makes the optimiser inline less into `flatMap`, 0.5% more
+    /// instructions per event.)
     @inlinable @inline(__always)
     final func runInside(_ observer: AnyObserver<Element>) -> Disposable {
         if let core = subjectCore { return core.subscribe(observer) }
