@@ -93,7 +93,7 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable { // the cl
     /// tick later with the processing delay, at the current tick without it.
     public func scheduleRelative(_ dueTime: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
         guard dueTime != .never else { return Disposables.create() }
-        let work = ScheduledItem(action)
+        let work = ScheduledItem.make(action)
         lock.withLock {
             let (target, overflow) = clockTicks.addingReportingOverflow(ticks(dueTime))
             let due = overflow ? TestTime.max : target
@@ -105,7 +105,7 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable { // the cl
     /// Runs `action` at virtual time `time`, as it is (at once on the next run, if `time` has passed).
     @discardableResult
     public func scheduleAt(_ time: TestTime, action: @escaping () -> Void) -> Disposable {
-        let work = ScheduledItem(action)
+        let work = ScheduledItem.make(action)
         lock.withLock { enqueueHoldingLock(time, work) }
         return work
     }

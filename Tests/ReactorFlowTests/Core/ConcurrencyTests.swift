@@ -135,6 +135,24 @@ struct ConcurrencyTests {
         #expect(ran == ["first", "second"])
     }
 
+    @Test("B12 a scheduled action disposed before it runs lets go of its closure after the item's lock: what the closure held may dispose the item again as it dies")
+    func disposedScheduledActionDiesOutsideItsLock() {
+        var log: [String] = []
+        _ = CurrentThreadScheduler.instance.schedule {
+            var queued: Disposable?
+            // The payload's only reference is the queued closure's.
+            queued = CurrentThreadScheduler.instance.schedule { [payload = DeinitPayload("payload", onDeinit: {
+                queued?.dispose()
+                log.append("released")
+            })] in
+                log.append("ran \(payload.name)")
+            }
+            queued?.dispose() // hangs if the closure dies holding the item's lock, since its deinit disposes again
+            log.append("disposed")
+        }
+        #expect(log == ["released", "disposed"])
+    }
+
     @Test("A7 serial dispatch queue scheduler runs work in order on its queue")
     func serialDispatchQueueScheduler() async throws {
         let scheduler = SerialDispatchQueueScheduler(qos: .userInitiated)

@@ -37,7 +37,7 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
     public func schedule(_ action: @escaping () -> Void) -> Disposable {
         let trampoline = Self.trampolineOfThisThread
         if trampoline.isRunning {
-            let item = ScheduledItem(action)
+            let item = ScheduledItem.make(action)
             trampoline.items.append(.cancelable(item))
             return item
         }

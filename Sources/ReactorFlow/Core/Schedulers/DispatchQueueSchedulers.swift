@@ -32,8 +32,8 @@ public final class SerialDispatchQueueScheduler: SchedulerType, Sendable {
     /// Runs `action` on the queue after `dueTime`; disposing first skips it.
     public func scheduleRelative(_ dueTime: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
         guard dueTime != .never else { return Disposables.create() }
-        let item = ScheduledItem(action)
-        queue.asyncAfter(deadline: .now() + dueTime) { item.run() }
+        let item = ScheduledItem.make(action)
+        queue.asyncAfter(deadline: .now() + dueTime, execute: item.runOnAnyThread)
         return item
     }
 }
@@ -73,7 +73,7 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType, Sendable {
     /// Runs `action` on the queue after `dueTime`, within `leeway`; disposing first cancels the timer and skips it.
     public func scheduleRelative(_ dueTime: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
         guard dueTime != .never else { return Disposables.create() }
-        let item = ScheduledItem(action)
+        let item = ScheduledItem.make(action)
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + dueTime, leeway: leeway)
         // Cancelled once fired or disposed, which releases the handler and so the timer it refers to.
@@ -131,16 +131,16 @@ public final class MainScheduler: SchedulerType, Sendable {
             action()
             return Disposables.create()
         }
-        let item = ScheduledItem(action)
-        DispatchQueue.main.async { item.run() }
+        let item = ScheduledItem.make(action)
+        DispatchQueue.main.async(execute: item.runOnAnyThread)
         return item
     }
 
     /// Runs `action` on the main queue after `dueTime`; disposing first skips it.
     public func scheduleRelative(_ dueTime: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
         guard dueTime != .never else { return Disposables.create() }
-        let item = ScheduledItem(action)
-        DispatchQueue.main.asyncAfter(deadline: .now() + dueTime) { item.run() }
+        let item = ScheduledItem.make(action)
+        DispatchQueue.main.asyncAfter(deadline: .now() + dueTime, execute: item.runOnAnyThread)
         return item
     }
 }
@@ -149,8 +149,8 @@ extension DispatchQueue {
     /// Runs `action` asynchronously on this queue, unless the result is disposed first: the dispatch queue
     /// schedulers' `schedule`.
     func runSoon(_ action: @escaping () -> Void) -> Disposable {
-        let item = ScheduledItem(action)
-        async { item.run() }
+        let item = ScheduledItem.make(action)
+        async(execute: item.runOnAnyThread)
         return item
     }
 }

@@ -60,34 +60,3 @@ extension DispatchTimeInterval {
         nanosecondCount.map { TimeInterval($0) / 1e9 } ?? .infinity
     }
 }
-
-/// One piece of scheduled work, shared by every scheduler (and `TestScheduler`): runs at most once, and releases
-/// its closure when it runs or is disposed.
-package final class ScheduledItem: Cancelable, @unchecked Sendable { // `action` is guarded by `lock`
-    private let lock = Lock.make()
-    private var action: (() -> Void)?
-    private var disposed = false
-
-    package init(_ action: @escaping () -> Void) { self.action = action }
-
-    /// Whether it was cancelled (a run item is not disposed, but has nothing left to run).
-    package var isDisposed: Bool { lock.withLock { disposed } }
-
-    /// Whether it will still do something when run.
-    package var isPending: Bool { lock.withLock { action != nil } }
-
-    package func run() {
-        lock.lock()
-        let action = self.action
-        self.action = nil
-        lock.unlock()
-        action?()
-    }
-
-    package func dispose() {
-        lock.lock()
-        action = nil
-        disposed = true
-        lock.unlock()
-    }
-}
