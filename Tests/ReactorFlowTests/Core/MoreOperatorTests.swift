@@ -98,6 +98,24 @@ struct MoreOperatorTests {
         #expect(other.start { quiet.sample(beats, defaultValue: 0) }.events == [.next(220, 1), .next(230, 0)])
     }
 
+    @Test("B12 an element sample replaces before the next tick dies outside the operator's lock")
+    func sampleReplacedElementDiesOutsideTheLock() {
+        // A source that sends straight to the operator: a subject would queue what the deinitialisation sends.
+        var send: AnyObserver<DeinitPayload>?
+        let source = Observable<DeinitPayload>.create { observer in
+            send = observer
+            return Disposables.create()
+        }
+        let ticks = PublishSubject<Void>()
+        var received: [String] = []
+        let subscription = source.sample(ticks).subscribe(onNext: { received.append($0.name) })
+        send?.onNext(DeinitPayload("A", onDeinit: { send?.onNext(DeinitPayload("C")) }))
+        send?.onNext(DeinitPayload("B")) // replaces A: hangs if A dies under the lock, since its deinit sends C
+        ticks.onNext(())
+        #expect(received == ["C"])
+        subscription.dispose()
+    }
+
     @Test("A13 materialize turns events into elements and dematerialize back")
     func materialize() {
         let failing = Observable.concat(.just(1), Observable<Int>.error(TestError()))

@@ -15,7 +15,11 @@ extension ObservableType {
             let sourceSubscription = SingleAssignmentDisposable()
             sourceSubscription.setDisposable(source.subscribeInside(AnyObserver<Element> { event in
                 switch event {
-                case .next(let element): state.withLock { $0.latest = element }
+                case .next(let element):
+                    // The element it replaces may hold the last reference to the user's objects: it dies after the
+                    // lock (B12).
+                    let replaced = state.withLock { exchange(&$0.latest, with: element) }
+                    _ = consume replaced
                 case .error(let error): output.onError(error)
                 case .completed:
                     state.withLock { $0.sourceEnded = true }
