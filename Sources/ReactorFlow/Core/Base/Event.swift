@@ -8,7 +8,7 @@ public enum Event<Element> {
     case completed
 
     /// Whether this is `error` or `completed`.
-    @inlinable public var isStopEvent: Bool {
+    @inlinable @inline(__always) public var isStopEvent: Bool {
         if case .next = self { return false }
         return true
     }
