@@ -16,15 +16,12 @@ package final class Lock: ManagedBuffer<Void, pthread_mutex_t> {
     @usableFromInline
     package static func make() -> Lock {
         let buffer = unsafeDowncast(Lock.create(minimumCapacity: 1) { _ in () }, to: Lock.self)
-        buffer.withUnsafeMutablePointerToElements { mutex in
-            mutex.initialize(to: pthread_mutex_t())
-            pthread_mutex_init(mutex, nil)
-        }
+        buffer.withUnsafeMutablePointerToElements { $0.initializeMutex() }
         return buffer
     }
 
     deinit {
-        _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
+        withUnsafeMutablePointerToElements { $0.destroyMutex() }
     }
 
     @inlinable
@@ -42,6 +39,20 @@ package final class Lock: ManagedBuffer<Void, pthread_mutex_t> {
         lock()
         defer { unlock() }
         return try body()
+    }
+}
+
+extension UnsafeMutablePointer where Pointee == pthread_mutex_t {
+    /// Makes the uninitialised memory here a mutex: the element of a `ManagedBuffer` that keeps its mutex in its own
+    /// heap block (`Lock`, `ScheduledItem`).
+    package func initializeMutex() {
+        initialize(to: pthread_mutex_t())
+        pthread_mutex_init(self, nil)
+    }
+
+    /// Destroys the mutex `initializeMutex()` made here.
+    package func destroyMutex() {
+        pthread_mutex_destroy(self)
     }
 }
 

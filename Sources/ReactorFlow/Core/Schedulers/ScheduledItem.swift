@@ -17,15 +17,12 @@ package final class ScheduledItem: ManagedBuffer<ScheduledItemFields, pthread_mu
     package static func make(_ action: @escaping () -> Void) -> ScheduledItem {
         let item = unsafeDowncast(create(minimumCapacity: 1) { _ in ScheduledItemFields(action: action) },
                                   to: ScheduledItem.self)
-        item.withUnsafeMutablePointerToElements { mutex in
-            mutex.initialize(to: pthread_mutex_t())
-            pthread_mutex_init(mutex, nil)
-        }
+        item.withUnsafeMutablePointerToElements { $0.initializeMutex() }
         return item
     }
 
     deinit {
-        _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
+        withUnsafeMutablePointerToElements { $0.destroyMutex() }
     }
 
     private func withLockedFields<T>(_ body: (inout ScheduledItemFields) -> T) -> T {
