@@ -52,6 +52,67 @@ struct SubjectTests {
         #expect(all.log().0.elements == [1, 2, 3, 4, 5])
     }
 
+    @Test("A5 AsyncSubject delivers only the last element, once it completes; a late subscriber gets the same")
+    func asyncSubjectDeliversTheLastElementOnCompletion() {
+        let subject = AsyncSubject<Int>()
+        let (log, _) = subject.log()
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(log.events == [])
+        #expect(subject.hasObservers)
+        subject.onCompleted()
+        #expect(log.events == [.next(2), .completed])
+        #expect(!subject.hasObservers)
+        subject.onNext(3)
+        subject.onError(TestError())
+        #expect(log.events == [.next(2), .completed])
+        #expect(subject.log().0.events == [.next(2), .completed])
+    }
+
+    @Test("A5 AsyncSubject without elements only completes; an error goes out alone, dropping the last element")
+    func asyncSubjectErrorsAndEmptyCompletion() {
+        let empty = AsyncSubject<Int>()
+        let (emptyLog, _) = empty.log()
+        empty.onCompleted()
+        #expect(emptyLog.events == [.completed])
+        #expect(empty.log().0.events == [.completed])
+        let failed = AsyncSubject<Int>()
+        let (failedLog, _) = failed.log()
+        failed.onNext(1)
+        failed.onError(TestError())
+        failed.onCompleted()
+        #expect(failedLog.events == [.error(TestError())])
+        #expect(failed.log().0.events == [.error(TestError())])
+    }
+
+    @Test("B12 an element AsyncSubject replaces dies outside its lock")
+    func asyncSubjectReplacedElementDiesOutsideItsLock() {
+        let subject = AsyncSubject<DeinitPayload>()
+        var received: [String] = []
+        let subscription = subject.subscribe(onNext: { received.append($0.name) })
+        subject.onNext(DeinitPayload("A", onDeinit: { subject.onNext(DeinitPayload("C")) }))
+        subject.onNext(DeinitPayload("B")) // replaces A: hangs if A dies under the lock, since its deinit sends C
+        subject.onCompleted()
+        #expect(received == ["C"])
+        subscription.dispose()
+    }
+
+    @Test("A5 an AsyncSubject that goes away before it ends lets its subscribers' closures go without an event")
+    func asyncSubjectGoingAwayReleasesItsSubscriptions() {
+        final class Witness {}
+        var events: [Event<Int>] = []
+        weak var witness: Witness?
+        do {
+            let subject = AsyncSubject<Int>()
+            let kept = Witness()
+            witness = kept
+            _ = subject.subscribe { event in withExtendedLifetime(kept) { events.append(event) } }
+            subject.onNext(1)
+        }
+        #expect(events == [])
+        #expect(witness == nil)
+    }
+
     @Test("A3 A5 a subject that goes away sends nothing more, as in RxSwift, and lets its subscribers' closures go")
     func aSubjectGoingAwayReleasesItsSubscriptions() {
         final class Witness {}
