@@ -1,3 +1,4 @@
+import Foundation
 import ReactorFlow
 import ReactorFlowTesting
 import Testing
@@ -96,6 +97,22 @@ struct MoreOperatorTests {
         let quiet = other.createHotObservable([.next(210, 1)])
         let beats = other.createHotObservable([.next(220, ()), .next(230, ())])
         #expect(other.start { quiet.sample(beats, defaultValue: 0) }.events == [.next(220, 1), .next(230, 0)])
+    }
+
+    @Test("A13 decode(type:decoder:) decodes each Data element; a decoding error ends the stream with that error")
+    func decodeDecodesEachElement() {
+        struct User: Decodable, Equatable { let name: String }
+        let payloads = [Data(#"{"name":"Ann"}"#.utf8), Data("not json".utf8), Data(#"{"name":"Bob"}"#.utf8)]
+        let log = Observable.from(payloads).decode(type: User.self, decoder: JSONDecoder()).log().0
+        #expect(log.elements == [User(name: "Ann")])
+        #expect(log.events.count == 2)
+        guard case .error(let error) = log.events.last else {
+            Issue.record("no error: \(log.events)")
+            return
+        }
+        #expect(error is DecodingError)
+        let listed = Observable.just(Data("[1, 2]".utf8)).decode(type: [Int].self, decoder: JSONDecoder()).log().0
+        #expect(listed.events == [.next([1, 2]), .completed])
     }
 
     @Test("B12 an element sample replaces before the next tick dies outside the operator's lock")
