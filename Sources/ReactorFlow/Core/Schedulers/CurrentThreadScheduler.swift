@@ -21,7 +21,8 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
     /// storage each time.
     private static let trampolineKey: pthread_key_t = {
         var key = pthread_key_t()
-        pthread_key_create(&key, releaseTrampoline)
+        // A closure literal, whose parameter takes each platform's type (optional on Glibc and Musl, not on Darwin).
+        pthread_key_create(&key) { releaseTrampoline($0) }
         return key
     }()
 
@@ -65,16 +66,10 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
 }
 
 /// Lets go of an exiting thread's trampoline (the destructor of its thread-local slot).
-#if canImport(Darwin)
-private func releaseTrampoline(_ stored: UnsafeMutableRawPointer) {
-    Unmanaged<Trampoline>.fromOpaque(stored).release()
-}
-#else
 private func releaseTrampoline(_ stored: UnsafeMutableRawPointer?) {
     guard let stored else { return }
     Unmanaged<Trampoline>.fromOpaque(stored).release()
 }
-#endif
 
 /// One thread's trampoline: whether it runs, and the actions scheduled meanwhile. Only its own thread touches it,
 /// so the runtime need not check each access for exclusivity.

@@ -8,12 +8,12 @@
 /// result.onNext(2)     // nothing yet
 /// result.onCompleted() // prints 2; the subscriber then completes
 /// ```
-public final class AsyncSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // `last` and `ended` are guarded by `lock`; the rest lives in the locked core
+public final class AsyncSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable { // `last` and `ended` are guarded by the core's lock, like the rest of its state
     @inlinable @inline(__always) var core: SubjectCore<Element> { subjectCore.unsafelyUnwrapped }
     deinit { core.releaseBecauseOwnerDied() } // see `Observable.init(subjectCore:)`
 
-    private let lock = Lock.make()
-    /// The element the subject will deliver if it completes.
+    /// The element the subject will deliver if it completes. Guarded by the core's lock, which is never held while
+    /// this class calls the core.
     private var last: Element?
     private var ended = false
 
@@ -27,6 +27,7 @@ public final class AsyncSubject<Element>: Observable<Element>, ObserverType, @un
     /// Keeps an element as the last one, or ends the subject: on `.completed`, every subscriber gets the last element
     /// (if there was one) and then `.completed`; on `.error`, the error alone. After the end, events are ignored.
     public func on(_ event: Event<Element>) {
+        let lock = core.lock
         lock.lock()
         if ended {
             lock.unlock()
