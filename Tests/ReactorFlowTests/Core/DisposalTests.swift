@@ -128,6 +128,57 @@ struct DisposalTests {
         _ = replaced
     }
 
+    @Test("A3 a DisposeBag made or filled from a list, an array or a builder block disposes each once, in order")
+    func disposeBagListsArraysAndBuilderBlocks() {
+        var order: [String] = []
+        func marker(_ name: String) -> Disposable { Disposables.create { order.append(name) } }
+
+        var listed: DisposeBag? = DisposeBag(disposing: marker("a"), marker("b"))
+        listed?.insert(marker("c"), marker("d"))
+        listed?.insert([marker("e")])
+        listed?.insert {
+            marker("f")
+            marker("g")
+        }
+        listed = nil
+        #expect(order == ["a", "b", "c", "d", "e", "f", "g"])
+
+        order = []
+        let built = DisposeBag {
+            marker("h")
+            marker("i")
+        }
+        let fromArray = DisposeBag(disposing: [marker("j")])
+        built.dispose()
+        fromArray.dispose()
+        built.dispose()
+        #expect(order == ["h", "i", "j"])
+
+        // After the bag is disposed, whatever is inserted is disposed at once, in order.
+        built.insert([marker("k"), marker("l")])
+        built.insert { marker("m") }
+        #expect(order == ["h", "i", "j", "k", "l", "m"])
+        #expect(DisposeBag {}.isDisposed == false)
+    }
+
+    @Test("A3 Disposables.create with four or more disposables, and BooleanDisposable made disposed")
+    func groupsOfFourAndBooleanDisposables() {
+        var order: [Int] = []
+        func marker(_ value: Int) -> Disposable { Disposables.create { order.append(value) } }
+        let group = Disposables.create(marker(1), marker(2), marker(3), marker(4), marker(5))
+        #expect(!group.isDisposed)
+        group.dispose()
+        group.dispose()
+        #expect(group.isDisposed)
+        #expect(order == [1, 2, 3, 4, 5])
+
+        #expect(BooleanDisposable(isDisposed: true).isDisposed)
+        #expect(!BooleanDisposable(isDisposed: false).isDisposed)
+        #expect(BooleanDisposable.disposed.isDisposed)
+        BooleanDisposable.disposed.dispose()
+        #expect(BooleanDisposable.disposed.isDisposed)
+    }
+
     @Test func nothingIsDeliveredAfterDispose() {
         let subject = PublishSubject<Int>()
         var received: [Int] = []

@@ -47,7 +47,7 @@ struct SubjectTests {
         #expect(subject.log().0.events == [.next(2), .next(3)])
         subject.onCompleted()
         #expect(subject.log().0.events == [.next(2), .next(3), .completed])
-        let all = ReplaySubject<Int>.createUnbound()
+        let all = ReplaySubject<Int>.createUnbounded()
         for value in 1...5 { all.onNext(value) }
         #expect(all.log().0.elements == [1, 2, 3, 4, 5])
     }

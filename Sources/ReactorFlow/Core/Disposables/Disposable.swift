@@ -47,6 +47,12 @@ public enum Disposables {
         CompositeDisposable(first, second, third)
     }
 
+    /// A disposable that disposes all its arguments together, in order.
+    public static func create(_ first: Disposable, _ second: Disposable, _ third: Disposable,
+                              _ rest: Disposable...) -> Cancelable {
+        CompositeDisposable(disposables: [first, second, third] + rest)
+    }
+
     /// A disposable that disposes every element of `disposables` together.
     public static func create(_ disposables: [Disposable]) -> Cancelable {
         CompositeDisposable(disposables: disposables)
@@ -84,8 +90,14 @@ public final class BooleanDisposable: Cancelable, @unchecked Sendable { // `disp
     private let lock = Lock.make()
     private var disposed = false
 
+    /// A disposable that is already disposed.
+    public static let disposed = BooleanDisposable(isDisposed: true)
+
     /// Creates a disposable that is not yet disposed.
     public init() {}
+
+    /// Creates a disposable that is disposed already if `isDisposed` is true.
+    public init(isDisposed: Bool) { disposed = isDisposed }
 
     /// Whether `dispose()` has been called.
     public var isDisposed: Bool { lock.withLock { disposed } }

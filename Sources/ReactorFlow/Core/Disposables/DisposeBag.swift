@@ -27,9 +27,63 @@ public final class DisposeBag: @unchecked Sendable { // `items`, `disposed` and 
         lock.unlock()
     }
 
-    /// Adds several disposables.
+    /// A bag that already holds `disposables`.
+    public convenience init(disposing disposables: Disposable...) {
+        self.init(disposing: disposables)
+    }
+
+    /// A bag that already holds `disposables`.
+    public convenience init(disposing disposables: [Disposable]) {
+        self.init()
+        items = disposables
+    }
+
+    /// A bag that holds the disposables the block lists, one per line.
+    ///
+    /// ```swift
+    /// let bag = DisposeBag {
+    ///     reactor.state.map(\.title).subscribe(onNext: render)
+    ///     reactor.pulse(\.$alert).subscribe(onNext: show)
+    /// }
+    /// ```
+    public convenience init(@DisposableBuilder builder: () -> [Disposable]) {
+        self.init(disposing: builder())
+    }
+
+    /// Adds several disposables, in order.
     public func insert(_ disposables: Disposable...) {
-        for disposable in disposables { insert(disposable) }
+        insert(disposables)
+    }
+
+    /// Adds every element of `disposables`, in order; if the bag was already disposed, disposes them at once.
+    public func insert(_ disposables: [Disposable]) {
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            for disposable in disposables { disposable.dispose() }
+            return
+        }
+        items += disposables
+        lock.unlock()
+    }
+
+    /// Adds the disposables the block lists, one per line.
+    ///
+    /// ```swift
+    /// disposeBag.insert {
+    ///     reactor.state.map(\.count).subscribe(onNext: show)
+    ///     button.taps.map { .increase }.bind(to: reactor.action)
+    /// }
+    /// ```
+    public func insert(@DisposableBuilder builder: () -> [Disposable]) {
+        insert(builder())
+    }
+
+    /// Gathers the lines of a `DisposeBag { … }` or `insert { … }` block into an array.
+    @resultBuilder
+    public enum DisposableBuilder {
+        /// The disposables of a block, in order.
+        public static func buildBlock(_ disposables: Disposable...) -> [Disposable] { disposables }
     }
 
     /// Whether `dispose()` has run.

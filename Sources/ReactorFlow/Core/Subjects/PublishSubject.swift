@@ -77,7 +77,11 @@ public final class ReplaySubject<Element>: Observable<Element>, ObserverType, @u
     public static func create(bufferSize: Int) -> ReplaySubject<Element> { ReplaySubject(bufferSize: bufferSize) }
 
     /// A subject that replays every element.
-    public static func createUnbound() -> ReplaySubject<Element> { ReplaySubject(bufferSize: .max) }
+    public static func createUnbounded() -> ReplaySubject<Element> { ReplaySubject(bufferSize: .max) }
+
+    /// ``createUnbounded()`` under the name ``ReplayRelay`` uses.
+    @available(*, deprecated, renamed: "createUnbounded()")
+    public static func createUnbound() -> ReplaySubject<Element> { createUnbounded() }
 
     /// Whether anyone is subscribed.
     public var hasObservers: Bool { core.hasObservers }

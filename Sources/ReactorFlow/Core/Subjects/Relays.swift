@@ -60,6 +60,9 @@ public final class ReplayRelay<Element>: Observable<Element>, @unchecked Sendabl
     /// A relay that replays the latest `bufferSize` elements (none for a size of zero or less).
     public static func create(bufferSize: Int) -> ReplayRelay<Element> { ReplayRelay(bufferSize: bufferSize) }
 
+    /// A relay that replays every element (RxRelay's name, which differs from `ReplaySubject.createUnbounded()`).
+    public static func createUnbound() -> ReplayRelay<Element> { ReplayRelay(bufferSize: .max) }
+
     /// Stores `element` in the buffer and delivers it to the current observers.
     public func accept(_ element: Element) { core.onNext(element) }
 }
