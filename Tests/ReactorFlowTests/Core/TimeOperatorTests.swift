@@ -216,8 +216,9 @@ struct ShareTests {
     }
 
     /// As RxSwift's: the connection ends before the source's end is delivered, so a subscriber that comes from the
-    /// end's handler starts a new connection (`.whileConnected`); a subscriber that the subject ends at once connects
-    /// nothing (`.forever`, `publish().refCount()`).
+    /// end's handler starts a new connection (`.whileConnected`); a subscriber that the shared buffer ends at once
+    /// connects nothing (`.forever`); `publish().refCount()` has a new subject for each connection, so a late
+    /// subscriber connects again.
     @Test("A4 share and refCount after the source ended: a new connection from the end's handler, none for a subscriber ended at once")
     func shareAfterTheSourceEnded() {
         let clock = TestScheduler(initialClock: 0)
@@ -258,7 +259,7 @@ struct ShareTests {
         }
         foreverClock.start()
         #expect(foreverLate.events == [.next(500, 1), .completed(500)])
-        #expect(countedLate.events == [.completed(500)])
-        #expect(ending.subscriptions == [Subscription(200, 230), Subscription(200, 230)])
+        #expect(countedLate.events == [])
+        #expect(ending.subscriptions == [Subscription(200, 230), Subscription(200, 230), Subscription(500)])
     }
 }
