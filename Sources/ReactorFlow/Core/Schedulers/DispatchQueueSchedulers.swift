@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Runs work on a serial `DispatchQueue`, in order.
 ///
@@ -89,7 +90,10 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType, Sendable {
     }
 }
 
-/// Runs work on the main queue; `instance` runs it inline when already on the main queue.
+/// Runs work on the main queue, one action after another. `instance` runs an action inline when it is scheduled on
+/// the main queue and no other action of it is waiting or running, as RxSwift's does: otherwise it queues the action,
+/// so that actions never overtake one another and an action that schedules another does not run it inside itself.
+/// (`ConcurrentMainScheduler` runs inline whenever it is on the main queue.)
 ///
 /// An executable using it must keep the main queue running (`dispatchMain()` or an `async` main). On Linux the main
 /// queue may be drained by a thread other than the process's first one, so "on the main queue" is detected with a
@@ -105,6 +109,8 @@ public final class MainScheduler: SchedulerType, Sendable {
     public static let asyncInstance = MainScheduler(inlineOnMainThread: false)
 
     private let inlineOnMainThread: Bool
+    /// `instance`'s actions scheduled and not yet finished: it runs one inline only when it is the only one.
+    private let unfinished = Atomic<Int>(0)
 
     private static let mainQueueKey: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
@@ -124,15 +130,21 @@ public final class MainScheduler: SchedulerType, Sendable {
     /// The wall-clock time.
     public var now: RxTime { Date() }
 
-    /// Runs `action` on the main queue: at once if already there (`instance`), otherwise asynchronously; disposing
-    /// before it runs skips it.
+    /// Runs `action` on the main queue: at once if already there and nothing else is pending (`instance`),
+    /// otherwise asynchronously, after the actions before it; disposing before it runs skips it.
     public func schedule(_ action: @escaping () -> Void) -> Disposable {
-        if inlineOnMainThread && Self.isOnMainQueue {
+        guard inlineOnMainThread else { return DispatchQueue.main.runSoon(action) }
+        if unfinished.wrappingAdd(1, ordering: .sequentiallyConsistent).oldValue == 0 && Self.isOnMainQueue {
             action()
+            unfinished.wrappingSubtract(1, ordering: .sequentiallyConsistent)
             return Disposables.create()
         }
         let item = ScheduledItem.make(action)
-        DispatchQueue.main.async(execute: item.runOnAnyThread)
+        let run = item.runOnAnyThread
+        DispatchQueue.main.async { [self] in
+            run()
+            unfinished.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+        }
         return item
     }
 

@@ -116,7 +116,8 @@ public final class ConnectableObservable<Element>: Observable<Element>, Connecta
 }
 
 /// One connection of a `ConnectableObservable`: the source's subscription, feeding the connection's subject.
-final class MulticastConnection<Element>: Disposable, @unchecked Sendable { // `parent` and `subscription` are guarded by `lock`; `ended` is atomic
+// `parent` and `subscription` are guarded by `lock`; `ended` is atomic.
+final class MulticastConnection<Element>: Disposable, @unchecked Sendable {
     private let lock = Lock.make()
     private var parent: ConnectableObservable<Element>?
     private var subscription: SingleAssignmentDisposable? = SingleAssignmentDisposable()
@@ -142,7 +143,9 @@ final class MulticastConnection<Element>: Disposable, @unchecked Sendable { // `
 
     func dispose() {
         ended.store(true, ordering: .releasing)
-        let (parent, subscription) = lock.withLock { (exchange(&self.parent, with: nil), exchange(&self.subscription, with: nil)) }
+        let (parent, subscription) = lock.withLock {
+            (exchange(&self.parent, with: nil), exchange(&self.subscription, with: nil))
+        }
         parent?.connectionEnded(self)
         subscription?.dispose()
     }

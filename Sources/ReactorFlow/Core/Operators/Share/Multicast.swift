@@ -97,13 +97,17 @@ struct MulticastSubject<Element> {
         where Subject.Element == Element, Subject.Observer.Element == Input {
         let input = subject.asObserver()
         subscribe = { subject.subscribe($0) }
-        feed = { admit in source.subscribeInside(AnyObserver { event in if admit(event.isStopEvent) { input.on(event) } }) }
+        feed = { admit in
+            source.subscribeInside(AnyObserver { event in if admit(event.isStopEvent) { input.on(event) } })
+        }
     }
 
     /// A subject core without a subject object around it, for `publish()`, `replay(_:)` and `replayAll()`.
     init(bufferSize: Int, source: Observable<Element>) {
         let core = SubjectCore<Element>(bufferSize: bufferSize)
         subscribe = { core.subscribe($0) }
-        feed = { admit in source.subscribeInside(AnyObserver { event in if admit(event.isStopEvent) { core.on(event) } }) }
+        feed = { admit in
+            source.subscribeInside(AnyObserver { event in if admit(event.isStopEvent) { core.on(event) } })
+        }
     }
 }
