@@ -198,3 +198,124 @@ final class LockedList<Item>: @unchecked Sendable { // `stored` is guarded by `l
     func append(_ item: Item) { lock.withLock { stored.append(item) } }
     var items: [Item] { lock.withLock { stored } }
 }
+
+/// `VirtualTimeScheduler` and `HistoricalScheduler`: RxSwift's virtual clocks outside tests.
+@Suite("Virtual-time schedulers (A7)")
+struct VirtualTimeSchedulerTests {
+    private let origin = Date(timeIntervalSince1970: 1_000)
+
+    @Test("A7 HistoricalScheduler runs an interval at its dates without waiting, and its clock follows")
+    func historicalInterval() {
+        let scheduler = HistoricalScheduler(initialClock: origin)
+        var seen: [(Int, TimeInterval)] = []
+        var completedAt: TimeInterval?
+        _ = Observable<Int>.interval(.seconds(60), scheduler: scheduler).take(3).subscribe(
+            onNext: { seen.append(($0, scheduler.now.timeIntervalSince1970)) },
+            onCompleted: { completedAt = scheduler.now.timeIntervalSince1970 })
+        scheduler.start()
+        #expect(seen.map(\.0) == [0, 1, 2])
+        #expect(seen.map(\.1) == [1_060, 1_120, 1_180])
+        #expect(completedAt == 1_180)
+        #expect(scheduler.clock == origin.addingTimeInterval(180))
+        #expect(HistoricalScheduler().clock == Date(timeIntervalSince1970: 0))
+    }
+
+    @Test("A7 virtual time runs work in time order, at equal times in scheduling order; the clock never goes back for past work")
+    func timeOrderAndTheClock() {
+        let scheduler = HistoricalScheduler(initialClock: origin)
+        var order: [String] = []
+        func record(_ name: String, at offset: TimeInterval) -> Disposable {
+            scheduler.scheduleAbsoluteVirtual(name, time: origin.addingTimeInterval(offset)) { name in
+                order.append("\(name)@\(Int(scheduler.clock.timeIntervalSince1970))")
+                return Disposables.create()
+            }
+        }
+        _ = record("c", at: 30)
+        _ = record("a", at: 10)
+        _ = record("a2", at: 10)
+        record("cancelled", at: 20).dispose()
+        _ = record("past", at: -50)
+        _ = scheduler.schedule("now") { name in
+            order.append("\(name)@\(Int(scheduler.clock.timeIntervalSince1970))")
+            return Disposables.create()
+        }
+        scheduler.advanceTo(origin.addingTimeInterval(10))
+        #expect(order == ["past@1000", "now@1000", "a@1010", "a2@1010"])
+        #expect(scheduler.clock == origin.addingTimeInterval(10))
+
+        // As in RxSwift, advanceTo sets the clock even to an earlier time; sleep moves it on without running work.
+        scheduler.advanceTo(origin.addingTimeInterval(5))
+        #expect(scheduler.clock == origin.addingTimeInterval(5))
+        scheduler.sleep(7)
+        #expect(scheduler.clock == origin.addingTimeInterval(12))
+        scheduler.sleep(-100) // into the past: ignored
+        #expect(scheduler.clock == origin.addingTimeInterval(12))
+        _ = scheduler.scheduleRelativeVirtual("relative", dueTime: 3) { name in
+            order.append("\(name)@\(Int(scheduler.clock.timeIntervalSince1970))")
+            return Disposables.create()
+        }
+        scheduler.start()
+        #expect(order == ["past@1000", "now@1000", "a@1010", "a2@1010", "relative@1015", "c@1030"])
+        #expect(scheduler.clock == origin.addingTimeInterval(30))
+        #expect(scheduler.debugDescription.hasSuffix("pending: [])"))
+    }
+
+    @Test("A7 stop() ends a run after the current item; a run started from inside a run does nothing")
+    func stopAndNestedRuns() {
+        let scheduler = HistoricalScheduler(initialClock: origin)
+        var ran: [Int] = []
+        _ = scheduler.scheduleRelative(.seconds(1)) {
+            ran.append(1)
+            scheduler.start()
+            scheduler.advanceTo(self.origin.addingTimeInterval(100))
+            scheduler.stop()
+        }
+        _ = scheduler.scheduleRelative(.seconds(2)) { ran.append(2) }
+        scheduler.start()
+        #expect(ran == [1])
+        #expect(scheduler.clock == origin.addingTimeInterval(1))
+        scheduler.start()
+        #expect(ran == [1, 2])
+    }
+
+    @Test("A7 a VirtualTimeScheduler of your own: its converter's units, and adjustScheduledTime moving relative work")
+    func customConverterAndAdjustment() {
+        let scheduler = DelayedTickScheduler()
+        var seen: [(String, Int)] = []
+        _ = scheduler.scheduleRelative("relative", dueTime: .seconds(5)) { name in
+            seen.append((name, scheduler.clock))
+            return Disposables.create()
+        }
+        _ = scheduler.scheduleAbsoluteVirtual("absolute", time: 3) { name in
+            seen.append((name, scheduler.clock))
+            return Disposables.create()
+        }
+        let cancelled = scheduler.scheduleRelativeVirtual("cancelled", dueTime: 1) { name in
+            seen.append((name, scheduler.clock))
+            return Disposables.create()
+        }
+        cancelled.dispose()
+        scheduler.start()
+        #expect(seen.map(\.0) == ["absolute", "relative"])
+        #expect(seen.map(\.1) == [3, 15]) // 5 ticks from now, moved 10 later by the subclass
+        #expect(scheduler.now == Date(timeIntervalSince1970: 15))
+    }
+}
+
+/// Whole seconds as virtual time.
+private struct TickConverter: VirtualTimeConverterType {
+    func convertFromVirtualTime(_ virtualTime: Int) -> RxTime { Date(timeIntervalSince1970: Double(virtualTime)) }
+    func convertToVirtualTime(_ time: RxTime) -> Int { Int(time.timeIntervalSince1970.rounded()) }
+    func convertFromVirtualTimeInterval(_ virtualTimeInterval: Int) -> TimeInterval { Double(virtualTimeInterval) }
+    func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> Int { Int(timeInterval.rounded()) }
+    func offsetVirtualTime(_ time: Int, offset: Int) -> Int { time + offset }
+    func compareVirtualTime(_ lhs: Int, _ rhs: Int) -> VirtualTimeComparison {
+        lhs < rhs ? .lessThan : lhs == rhs ? .equal : .greaterThan
+    }
+}
+
+/// Runs work scheduled relative to now ten ticks late.
+private final class DelayedTickScheduler: VirtualTimeScheduler<TickConverter> {
+    init() { super.init(initialClock: 0, converter: TickConverter()) }
+    override func adjustScheduledTime(_ time: Int) -> Int { time + 10 }
+}
