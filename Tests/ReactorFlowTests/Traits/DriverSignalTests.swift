@@ -1,3 +1,4 @@
+import Foundation
 import ReactorFlow
 import ReactorFlowTesting
 import Testing
@@ -146,6 +147,47 @@ struct DriverSignalTests {
         Binder<String>(other, scheduler: scheduler) { _, _ in }.on(.error(TestError("binder-error")))
         #expect(collected.matching("binder-error").count == 1)
     }
+
+    @Test("A12 .rx gives every writable property of an NSObject or a ReactiveCompatible class as a Binder on the main scheduler, and takes extensions")
+    func reactiveNamespace() async {
+        // Bound on the main queue with nothing else pending there, MainScheduler.instance applies at once.
+        let applied = await withCheckedContinuation { (continuation: CheckedContinuation<(String?, Double), Never>) in
+            DispatchQueue.main.async {
+                let label = RxLabel()
+                let player = RxPlayer()
+                _ = Observable.just("hello").bind(to: label.rx.text)
+                _ = Observable.of(0.2, 0.8).bind(to: player.rx.volume)
+                continuation.resume(returning: (label.text, player.volume))
+            }
+        }
+        #expect(applied.0 == "hello")
+        #expect(applied.1 == 0.8)
+
+        let label = RxLabel()
+        Observable.of("a", "b").bind(to: label.rx.shout).dispose()
+        #expect(label.text == "B!")
+        #expect(RxLabel.rx.defaultText == "–")
+        let erased: RxObservable<Int> = .just(1)
+        #expect(erased.log().0.elements == [1])
+    }
+}
+
+final class RxLabel: NSObject {
+    var text: String?
+}
+
+final class RxPlayer: ReactiveCompatible {
+    var volume = 0.5
+}
+
+extension Reactive where Base: RxLabel {
+    /// Applies at once, on the current thread.
+    var shout: Binder<String> {
+        Binder(base, scheduler: CurrentThreadScheduler.instance) { label, text in label.text = text.uppercased() + "!" }
+    }
+
+    /// Reached through the type: `RxLabel.rx.defaultText`.
+    static var defaultText: String { "–" }
 }
 
 /// `Driver.combineLatest` and `Driver.zip` for 2 to 8 sources, in the serialized suite: they mock the sharing scheduler.

@@ -1,3 +1,7 @@
+/// `Observable` under a name that does not clash with Observation's `Observable` in a file that imports both, as in
+/// RxSwift.
+public typealias RxObservable<Element> = Observable<Element>
+
 /// A stream of events: `next*` then at most one `error` or `completed`.
 ///
 /// Observables are cold: the work of `create`, `just`, `from`, `deferred` and `timer` runs once per subscription.
