@@ -150,14 +150,14 @@ struct DriverSignalTests {
 
     @Test("A12 .rx gives every writable property of an NSObject or a ReactiveCompatible class as a Binder on the main scheduler, and takes extensions")
     func reactiveNamespace() async {
-        // Bound on the main queue with nothing else pending there, MainScheduler.instance applies at once.
+        // MainScheduler.instance applies at once on the main queue, or queued behind other tests' main-queue work:
+        // the values are read by a block queued after the bindings.
         let applied = await withCheckedContinuation { (continuation: CheckedContinuation<(String?, Double), Never>) in
             DispatchQueue.main.async {
-                let label = RxLabel()
-                let player = RxPlayer()
-                _ = Observable.just("hello").bind(to: label.rx.text)
-                _ = Observable.of(0.2, 0.8).bind(to: player.rx.volume)
-                continuation.resume(returning: (label.text, player.volume))
+                let targets = Shared((RxLabel(), RxPlayer()))
+                _ = Observable.just("hello").bind(to: targets.value.0.rx.text)
+                _ = Observable.of(0.2, 0.8).bind(to: targets.value.1.rx.volume)
+                DispatchQueue.main.async { continuation.resume(returning: (targets.value.0.text, targets.value.1.volume)) }
             }
         }
         #expect(applied.0 == "hello")
