@@ -172,6 +172,91 @@ struct DriverSignalTests {
     }
 }
 
+/// Control events, control properties and notifications, RxCocoa's platform-neutral traits.
+extension DriverSignalTests {
+    @Test("A12 a ControlEvent subscribes on the main queue and passes its events on; as a Driver, an error is reported and ends it")
+    func controlEvent() async throws {
+        let taps = PublishSubject<Int>()
+        let log = EventLog<Int>()
+        let event = ControlEvent(events: taps)
+        let subscription = event.asControlEvent().subscribe(log.observer())
+        await mainQueueDrained() // the subscription, queued on the main queue by ConcurrentMainScheduler, has run
+        taps.onNext(1)
+        taps.onNext(2)
+        subscription.dispose()
+        taps.onNext(3)
+        #expect(log.events == [.next(1), .next(2)])
+
+        #expect(try await ControlEvent(events: Observable.of(4, 5)).asDriver().asObservable().values.collect() == [4, 5])
+        #expect(try await ControlEvent(events: Observable.of(6)).asSignal().asObservable().values.collect() == [6])
+        let collected = DiagnosticsCollector()
+        defer { collected.stop() }
+        let failing = ControlEvent(events: Observable<Int>.error(TestError("control-event")))
+        #expect(try await failing.asDriver().asObservable().values.collect() == [])
+        #expect(try await failing.asInfallible().asObservable().values.collect() == [])
+        #expect(collected.matching("control-event").count == 1)
+    }
+
+    @Test("A12 a ControlProperty reads its values and writes through its sink; orEmpty, changed, and an error reported instead of written")
+    func controlProperty() async throws {
+        let edits = BehaviorSubject<String?>(value: nil)
+        let written = EventLog<String?>()
+        let property = ControlProperty(values: edits, valueSink: written.observer())
+        let texts = EventLog<String>()
+        let changes = EventLog<String>()
+        let textSubscription = property.orEmpty.subscribe(texts.observer())
+        let changeSubscription = property.orEmpty.changed.subscribe(changes.observer())
+        await mainQueueDrained()
+        edits.onNext("a")
+        edits.onNext(nil)
+        #expect(texts.elements == ["", "a", ""])
+        #expect(changes.elements == ["a", ""])
+        textSubscription.dispose()
+        changeSubscription.dispose()
+
+        Observable.of("x", "y").bind(to: property.orEmpty).dispose()
+        let collected = DiagnosticsCollector()
+        defer { collected.stop() }
+        property.asControlProperty().on(.error(TestError("control-property")))
+        #expect(written.events == [.next("x"), .next("y")])
+        #expect(collected.matching("control-property").count == 1)
+        property.onCompleted()
+        #expect(written.events == [.next("x"), .next("y"), .completed])
+
+        let values = ControlProperty(values: Observable.of(1, 2), valueSink: AnyObserver<Int> { _ in })
+        #expect(try await values.asDriver().asObservable().values.collect() == [1, 2])
+    }
+
+    @Test("A12 NotificationCenter.rx.notification delivers the posts that match its name and object until disposed")
+    func notifications() {
+        let center = NotificationCenter()
+        let ping = Notification.Name("ReactorFlowTests.ping")
+        let sender = NSObject()
+        func numbers(_ stream: Observable<Notification>) -> (EventLog<Int>, Disposable) {
+            stream.map { $0.userInfo?["n"] as? Int ?? -1 }.log()
+        }
+        let (pings, pingSubscription) = numbers(center.rx.notification(ping))
+        let (fromSender, senderSubscription) = numbers(center.rx.notification(ping, object: sender))
+        let (everything, everythingSubscription) = numbers(center.rx.notification(nil))
+        center.post(name: ping, object: sender, userInfo: ["n": 1])
+        center.post(name: ping, object: NSObject(), userInfo: ["n": 2])
+        center.post(name: Notification.Name("ReactorFlowTests.other"), object: sender, userInfo: ["n": 3])
+        pingSubscription.dispose()
+        everythingSubscription.dispose()
+        center.post(name: ping, object: sender, userInfo: ["n": 4])
+        senderSubscription.dispose()
+        center.post(name: ping, object: sender, userInfo: ["n": 5])
+        #expect(pings.events == [.next(1), .next(2)])
+        #expect(fromSender.events == [.next(1), .next(4)])
+        #expect(everything.elements.filter { $0 > 0 } == [1, 2, 3])
+    }
+}
+
+/// Returns once the main queue has run what was queued on it before this call.
+func mainQueueDrained() async {
+    await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+}
+
 final class RxLabel: NSObject {
     var text: String?
 }
