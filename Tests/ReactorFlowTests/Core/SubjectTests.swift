@@ -456,26 +456,38 @@ struct SubjectTests {
         subscription.dispose()
     }
 
-    @Test func bindForwardsElementsToSubjectsAndObservers() {
+    @Test("A9 bind(to:) forwards every event to each observer, the end included, as RxCocoa does")
+    func bindForwardsEveryEvent() {
         let target = PublishSubject<Int>()
+        let other = PublishSubject<Int>()
         let (log, _) = target.log()
-        let binding = Observable.of(1, 2).bind(to: target)
+        let (otherLog, _) = other.log()
+        let binding = Observable.of(1, 2).bind(to: target, other)
         binding.dispose()
-        #expect(log.events == [.next(1), .next(2)])
+        #expect(log.events == [.next(1), .next(2), .completed])
+        #expect(otherLog.events == [.next(1), .next(2), .completed])
         let optionalTarget = PublishSubject<Int?>()
         let (optionalLog, _) = optionalTarget.log()
         _ = Observable.just(3).bind(to: optionalTarget)
-        #expect(optionalLog.elements == [3])
+        #expect(optionalLog.events == [.next(3), .completed])
     }
 
-    @Test func bindReportsErrorsInsteadOfForwardingThem() {
+    @Test("A9 bind(to:) forwards an error to a subject; a Binder reports it through Diagnostics instead of applying it")
+    func bindForwardsErrors() {
         let collected = DiagnosticsCollector()
         defer { collected.stop() }
         let target = PublishSubject<Int>()
         let (log, _) = target.log()
         _ = Observable<Int>.error(TestError("bind")).bind(to: target)
-        #expect(log.events.isEmpty)
-        #expect(collected.matching("TestError(bind)").map(\.kind) == [.bindingError])
+        #expect(log.events == [.error(TestError("bind"))])
+        #expect(collected.matching("TestError(bind)").isEmpty)
+
+        final class Box { var value = 0 }
+        let box = Box()
+        _ = Observable<Int>.error(TestError("bind-binder"))
+            .bind(to: Binder(box, scheduler: CurrentThreadScheduler.instance) { $0.value = $1 })
+        #expect(collected.matching("TestError(bind-binder)").map(\.kind) == [.bindingError])
+        #expect(box.value == 0)
     }
 
     /// `subscribe(onNext:)`, and a chain that starts with `map` (or `pulse`), take a subject's elements without the

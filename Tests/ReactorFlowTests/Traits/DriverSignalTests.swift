@@ -214,13 +214,17 @@ extension DriverSignalTests {
         textSubscription.dispose()
         changeSubscription.dispose()
 
-        Observable.of("x", "y").bind(to: property.orEmpty).dispose()
+        let input = PublishSubject<String>()
+        let binding = input.bind(to: property.orEmpty)
+        input.onNext("x")
+        input.onNext("y")
         let collected = DiagnosticsCollector()
         defer { collected.stop() }
-        property.asControlProperty().on(.error(TestError("control-property")))
+        input.onError(TestError("control-property"))
         #expect(written.events == [.next("x"), .next("y")])
         #expect(collected.matching("control-property").count == 1)
-        property.onCompleted()
+        binding.dispose()
+        property.asControlProperty().onCompleted()
         #expect(written.events == [.next("x"), .next("y"), .completed])
 
         let values = ControlProperty(values: Observable.of(1, 2), valueSink: AnyObserver<Int> { _ in })

@@ -66,21 +66,27 @@ extension ObservableType {
         asObservable().subscribeAtBoundary(AnyObserver(eventHandler: on), onDispose: nil)
     }
 
-    /// Forwards elements to each observer. Bindings carry elements only: an error is reported through
-    /// `Diagnostics` and ends the binding, and completion ends it, without ending the targets.
+    /// Forwards every event to each observer, as RxCocoa does: the stream's error or completion reaches the
+    /// observers too. The usual targets decide what an end means to them: `reactor.action` and the relays ignore it,
+    /// a `Binder` ignores completion and reports an error through `Diagnostics`; a subject ends.
     ///
     /// ```swift
     /// button.taps.map { .increase }.bind(to: reactor.action).disposed(by: disposeBag)
     /// ```
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
-        subscribe(onNext: { element in for observer in observers { observer.onNext(element) } },
-                  onError: { Diagnostics.report(.bindingError, error: $0) })
+        subscribe { event in for observer in observers { observer.on(event) } }
     }
 
-    /// Forwards elements, wrapped in `Optional`, to each observer.
+    /// Forwards every event, elements wrapped in `Optional`, to each observer.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
-        subscribe(onNext: { element in for observer in observers { observer.onNext(element) } },
-                  onError: { Diagnostics.report(.bindingError, error: $0) })
+        subscribe { event in
+            let wrapped: Event<Element?> = switch event {
+            case .next(let element): .next(element)
+            case .error(let error): .error(error)
+            case .completed: .completed
+            }
+            for observer in observers { observer.on(wrapped) }
+        }
     }
 
     /// Calls `onNext` for each element; an error is reported through `Diagnostics`.
