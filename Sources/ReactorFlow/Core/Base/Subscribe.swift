@@ -79,14 +79,7 @@ extension ObservableType {
 
     /// Forwards every event, elements wrapped in `Optional`, to each observer.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
-        subscribe { event in
-            let wrapped: Event<Element?> = switch event {
-            case .next(let element): .next(element)
-            case .error(let error): .error(error)
-            case .completed: .completed
-            }
-            for observer in observers { observer.on(wrapped) }
-        }
+        map { Optional($0) }.subscribe { event in for observer in observers { observer.on(event) } }
     }
 
     /// Calls `onNext` for each element; an error is reported through `Diagnostics`.
