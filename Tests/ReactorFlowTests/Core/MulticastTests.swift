@@ -145,7 +145,7 @@ struct MulticastTests {
     @Test("B12 the subject of an ended connection dies outside the connectable's lock")
     func anEndedConnectionsSubjectDiesOutsideTheLock() {
         let input = PublishSubject<Int>()
-        var shared: ConnectableObservable<Int>?
+        weak var shared: ConnectableObservable<Int>?
         let reconnected = Counter()
         var armed = true
         let connectable = input.multicast(makeSubject: { () -> DeinitReportingSubject in

@@ -253,13 +253,15 @@ struct ShareTests {
             _ = forever.subscribe { _ in }
             _ = counted.subscribe { _ in }
         }
+        var late: [Disposable] = []
         foreverClock.scheduleAt(500) {
-            _ = forever.subscribe(foreverLate)
-            _ = counted.subscribe(countedLate)
+            late.append(forever.subscribe(foreverLate))
+            late.append(counted.subscribe(countedLate))
         }
         foreverClock.start()
         #expect(foreverLate.events == [.next(500, 1), .completed(500)])
         #expect(countedLate.events == [])
         #expect(ending.subscriptions == [Subscription(200, 230), Subscription(200, 230), Subscription(500)])
+        late.forEach { $0.dispose() } // the late connection to the hot source never ends on its own
     }
 }

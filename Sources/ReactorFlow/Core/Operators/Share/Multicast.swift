@@ -61,8 +61,7 @@ extension ObservableType {
     /// let connection = shared.connect()
     /// ```
     public func publish() -> ConnectableObservable<Element> {
-        let source = asObservable()
-        return ConnectableObservable { MulticastSubject(bufferSize: 0, source: source) }
+        multicast(makeSubject: { PublishSubject() })
     }
 
     /// A connectable stream that replays the latest `bufferSize` elements of the current connection to each new
@@ -73,14 +72,12 @@ extension ObservableType {
     /// let connection = shared.connect()
     /// ```
     public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
-        let (source, bufferSize) = (asObservable(), max(0, bufferSize))
-        return ConnectableObservable { MulticastSubject(bufferSize: bufferSize, source: source) }
+        multicast(makeSubject: { ReplaySubject.create(bufferSize: bufferSize) })
     }
 
     /// `replay(_:)` with every element of the current connection.
     public func replayAll() -> ConnectableObservable<Element> {
-        let source = asObservable()
-        return ConnectableObservable { MulticastSubject(bufferSize: .max, source: source) }
+        multicast(makeSubject: { ReplaySubject.createUnbounded() })
     }
 }
 
@@ -99,15 +96,6 @@ struct MulticastSubject<Element> {
         subscribe = { subject.subscribe($0) }
         feed = { admit in
             source.subscribeInside(AnyObserver { event in if admit(event.isStopEvent) { input.on(event) } })
-        }
-    }
-
-    /// A subject core without a subject object around it, for `publish()`, `replay(_:)` and `replayAll()`.
-    init(bufferSize: Int, source: Observable<Element>) {
-        let core = SubjectCore<Element>(bufferSize: bufferSize)
-        subscribe = { core.subscribe($0) }
-        feed = { admit in
-            source.subscribeInside(AnyObserver { event in if admit(event.isStopEvent) { core.on(event) } })
         }
     }
 }
