@@ -28,20 +28,24 @@ public final class ConnectableObservable<Element>: Observable<Element>, Connecta
     /// Disposing the connection stops the source and lets its subject go; a later `connect()` subscribes the source
     /// again, into a new subject. The source's terminal event ends the connection before it reaches the subject.
     public func connect() -> Disposable {
-        let subject = currentSubject()
-        lock.lock()
-        if let connection {
+        while true {
+            _ = currentSubject()
+            lock.lock()
+            if let connection {
+                lock.unlock()
+                return connection
+            }
+            // A connection that ended since then let the subject go: this one makes a new subject.
+            guard let subject else {
+                lock.unlock()
+                continue
+            }
+            let connection = MulticastConnection(parent: self)
+            self.connection = connection
             lock.unlock()
+            connection.start(subject)
             return connection
         }
-        // `subject` is still current unless a connection ended meanwhile: then this connection takes a new one.
-        let current = self.subject ?? subject
-        self.subject = current
-        let connection = MulticastConnection(parent: self)
-        self.connection = connection
-        lock.unlock()
-        connection.start(current)
-        return connection
     }
 
     /// The current connection's subject, made if there is none. `makeSubject` runs outside the lock: it is the
