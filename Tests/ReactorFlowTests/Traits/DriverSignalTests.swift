@@ -189,6 +189,7 @@ extension DriverSignalTests {
 
         #expect(try await ControlEvent(events: Observable.of(4, 5)).asDriver().asObservable().values.collect() == [4, 5])
         #expect(try await ControlEvent(events: Observable.of(6)).asSignal().asObservable().values.collect() == [6])
+        #expect(try await Infallible.of(7, 8).debug("infallible").asDriver().asObservable().values.collect() == [7, 8])
         let collected = DiagnosticsCollector()
         defer { collected.stop() }
         let failing = ControlEvent(events: Observable<Int>.error(TestError("control-event")))

@@ -103,4 +103,82 @@ struct MaybeCompletableTests {
             .subscribe(onNext: { log.append("recovered \($0)") })
         #expect(log == ["next 7", "next 8", "completed", "recovered 9"])
     }
+
+    @Test("A11 Infallible's RxSwift operators: concat, concatMap, scan(into:), distinctUntilChanged forms, skip, take, withLatestFrom, subscribe with one closure")
+    func infallibleOperators() {
+        func events<Element>(_ stream: Infallible<Element>) -> [Event<Element>] { stream.asObservable().log().0.events }
+        #expect(events(Infallible.concat(.of(1, 2), .just(3)).concat(Observable.just(4))) ==
+                [.next(1), .next(2), .next(3), .next(4), .completed])
+        #expect(events(Infallible.concat([Infallible.just(5), .just(6)])) == [.next(5), .next(6), .completed])
+        #expect(events(Infallible.of(1, 2).concatMap { Infallible.of($0, $0 * 10) }) ==
+                [.next(1), .next(10), .next(2), .next(20), .completed])
+        #expect(events(Infallible.of(1, 2, 3).scan(into: [Int]()) { $0.append($1) }) ==
+                [.next([1]), .next([1, 2]), .next([1, 2, 3]), .completed])
+        #expect(events(Infallible.of(1, 3, 2, 4).distinctUntilChanged { $0 % 2 }) == [.next(1), .next(2), .completed])
+        #expect(events(Infallible.of(1, 2, 4).distinctUntilChanged { abs($0 - $1) < 2 }) == [.next(1), .next(4), .completed])
+        #expect(events(Infallible.of("a", "b", "cc").distinctUntilChanged(at: \.count)) == [.next("a"), .next("cc"), .completed])
+        #expect(events(Infallible.of(1, 2, 3, 1).skip(while: { $0 < 3 }).take(while: { $0 > 0 }, behavior: .inclusive)) ==
+                [.next(3), .next(1), .completed])
+        #expect(events(Infallible.of(1, 2, 3).take(until: { $0 == 2 }, behavior: .inclusive)) ==
+                [.next(1), .next(2), .completed])
+        #expect(events(Infallible.merge([Infallible.just(1), .just(2)])) == [.next(1), .next(2), .completed])
+        #expect(events(Infallible<Int>.deferred { throw TestError("deferred") }.map { $0 }) == [.error(TestError("deferred"))])
+
+        let trigger = PublishSubject<Int>()
+        let latest = BehaviorRelay(value: "x")
+        let (log, subscription) = trigger.asInfallible(onErrorJustReturn: 0).withLatestFrom(latest.asInfallible())
+            .asObservable().log()
+        trigger.onNext(1)
+        latest.accept("y")
+        trigger.onNext(2)
+        subscription.dispose()
+        #expect(log.elements == ["x", "y"])
+
+        var seen: [String] = []
+        _ = Infallible.of(1, 2).subscribe { event in
+            switch event {
+            case .next(let value): seen.append("next \(value)")
+            case .completed: seen.append("completed")
+            }
+        }
+        #expect(seen == ["next 1", "next 2", "completed"])
+        let skipped = PublishSubject<Int>()
+        let gate = PublishSubject<Void>()
+        let (gated, gatedSubscription) = skipped.asInfallible(onErrorJustReturn: 0).skip(until: gate).asObservable().log()
+        skipped.onNext(1)
+        gate.onNext(())
+        skipped.onNext(2)
+        gatedSubscription.dispose()
+        #expect(gated.elements == [2])
+    }
+
+    @Test("A9 relays and binders take bind(to:) from an Observable or an Infallible, optional relays included; Completable.merge of a collection")
+    func bindingsToRelays() {
+        let publish = PublishRelay<Int?>()
+        let behavior = BehaviorRelay<Int?>(value: nil)
+        let replay = ReplayRelay<Int?>.create(bufferSize: 3)
+        let (published, _) = publish.log()
+        Observable.of(1, 2).bind(to: publish).dispose()
+        Observable.just(3).bind(to: behavior).dispose()
+        Observable.of(4, 5).bind(to: replay).dispose()
+        Infallible.just(6).bind(to: publish).dispose()
+        Infallible.just(7).bind(to: behavior).dispose()
+        #expect(published.elements == [1, 2, 6])
+        #expect(behavior.value == 7)
+        #expect(replay.asObservable().log().0.elements == [4, 5])
+
+        let plain = PublishRelay<Int>()
+        let (plainLog, _) = plain.log()
+        Infallible.of(8, 9).bind(to: plain).dispose()
+        var handled: [Int] = []
+        Infallible.of(10).bind(onNext: { handled.append($0) }).dispose()
+        #expect(plainLog.elements == [8, 9])
+        #expect(handled == [10])
+        func tagged(_ stream: Observable<Int>) -> (String) -> Int { { tag in stream.log().0.elements.count + tag.count } }
+        #expect(Observable.of(1, 2).bind(to: tagged, curriedArgument: "ab") == 4)
+
+        var completed = false
+        _ = Completable.merge([Completable.empty(), Completable.empty()]).subscribe(onCompleted: { completed = true })
+        #expect(completed)
+    }
 }

@@ -91,4 +91,9 @@ extension ObservableType {
     public func bind<Result>(to binder: (Self) -> Result) -> Result {
         binder(self)
     }
+
+    /// Hands the stream to `binder`, then `curriedArgument` to what that returns.
+    public func bind<R1, R2>(to binder: (Self) -> (R1) -> R2, curriedArgument: R1) -> R2 {
+        binder(self)(curriedArgument)
+    }
 }

@@ -82,19 +82,37 @@ extension ReplayRelay {
     public func asInfallible() -> Infallible<Element> { Infallible(raw: asObservable()) }
 }
 
+/// A relay, as `bind(to:)` sees it: something that accepts elements.
+protocol AcceptingRelay<Element> {
+    associatedtype Element
+    func accept(_ element: Element)
+}
+
+extension PublishRelay: AcceptingRelay {}
+extension BehaviorRelay: AcceptingRelay {}
+extension ReplayRelay: AcceptingRelay {}
+
 extension ObservableType {
-    /// Forwards elements to each relay.
-    public func bind(to relays: PublishRelay<Element>...) -> Disposable {
+    /// Has each of `relays` accept every element; an error is reported through `Diagnostics`, and the end ignored.
+    func bind<Relay: AcceptingRelay>(accepting relays: [Relay]) -> Disposable where Relay.Element == Element {
+        bind(onNext: { element in for relay in relays { relay.accept(element) } })
+    }
+
+    /// Has each of `relays` accept every element, as an optional.
+    func bind<Relay: AcceptingRelay>(accepting relays: [Relay]) -> Disposable where Relay.Element == Element? {
         bind(onNext: { element in for relay in relays { relay.accept(element) } })
     }
 
     /// Forwards elements to each relay.
-    public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
-        bind(onNext: { element in for relay in relays { relay.accept(element) } })
-    }
-
+    public func bind(to relays: PublishRelay<Element>...) -> Disposable { bind(accepting: relays) }
     /// Forwards elements to each relay.
-    public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
-        bind(onNext: { element in for relay in relays { relay.accept(element) } })
-    }
+    public func bind(to relays: BehaviorRelay<Element>...) -> Disposable { bind(accepting: relays) }
+    /// Forwards elements to each relay.
+    public func bind(to relays: ReplayRelay<Element>...) -> Disposable { bind(accepting: relays) }
+    /// Forwards elements, as optionals, to each relay.
+    public func bind(to relays: PublishRelay<Element?>...) -> Disposable { bind(accepting: relays) }
+    /// Forwards elements, as optionals, to each relay.
+    public func bind(to relays: BehaviorRelay<Element?>...) -> Disposable { bind(accepting: relays) }
+    /// Forwards elements, as optionals, to each relay.
+    public func bind(to relays: ReplayRelay<Element?>...) -> Disposable { bind(accepting: relays) }
 }

@@ -140,6 +140,12 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     public static func merge(_ completables: Completable...) -> Completable {
         zip(completables)
     }
+
+    /// `zip(_:)`: every one at once.
+    public static func merge<Completables: Collection>(_ completables: Completables) -> Completable
+        where Completables.Element == Completable {
+        zip(completables)
+    }
 }
 
 extension Observable where Element == Never {

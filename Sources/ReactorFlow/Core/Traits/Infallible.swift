@@ -17,6 +17,11 @@ public struct Infallible<Element>: ObservableConvertibleType {
     public func asObservable() -> Observable<Element> { source }
 }
 
+/// Something that can be read as a stream that never fails; `Infallible` is one.
+public protocol InfallibleType<Element>: ObservableConvertibleType {}
+
+extension Infallible: InfallibleType {}
+
 /// What `Infallible.create` closures send: an element or the completion.
 public enum InfallibleEvent<Element> {
     /// An element.
@@ -65,9 +70,10 @@ extension Infallible {
     public static func of(_ elements: Element...) -> Infallible<Element> { Infallible(raw: .from(elements)) }
     /// Sends the elements of `sequence`, then completes.
     public static func from<S: Sequence>(_ sequence: S) -> Infallible<Element> where S.Element == Element { Infallible(raw: .from(sequence)) }
-    /// Makes a fresh `Infallible` for each subscription.
-    public static func deferred(_ factory: @escaping () -> Infallible<Element>) -> Infallible<Element> {
-        Infallible(raw: Observable.deferred { factory().source })
+    /// Makes a fresh `Infallible` for each subscription (an error thrown by `factory` ends that subscription, as in
+    /// RxSwift).
+    public static func deferred(_ factory: @escaping () throws -> Infallible<Element>) -> Infallible<Element> {
+        Infallible(raw: Observable.deferred { try factory().source })
     }
 
     /// Calls `onNext` for each element and `onCompleted` at the end, then `onDisposed` when the subscription ends.
@@ -104,22 +110,25 @@ extension Infallible {
     public func take(_ count: Int) -> Infallible<Element> { Infallible(raw: source.take(count)) }
     /// Skips the first `count` elements.
     public func skip(_ count: Int) -> Infallible<Element> { Infallible(raw: source.skip(count)) }
-    /// Merges the `Infallible`s made from each element.
-    public func flatMap<Result>(_ selector: @escaping (Element) -> Infallible<Result>) -> Infallible<Result> {
-        Infallible<Result>(raw: source.flatMap { selector($0).source })
+    /// Merges the streams made from each element (as in RxSwift, any stream; one that fails breaks the promise).
+    public func flatMap<Inner: ObservableConvertibleType>(_ selector: @escaping (Element) -> Inner) -> Infallible<Inner.Element> {
+        Infallible<Inner.Element>(raw: source.flatMap(selector))
     }
-    /// Follows the `Infallible` made from the latest element only.
-    public func flatMapLatest<Result>(_ selector: @escaping (Element) -> Infallible<Result>) -> Infallible<Result> {
-        Infallible<Result>(raw: source.flatMapLatest { selector($0).source })
+    /// Follows the stream made from the latest element only.
+    public func flatMapLatest<Inner: ObservableConvertibleType>(_ selector: @escaping (Element) -> Inner) -> Infallible<Inner.Element> {
+        Infallible<Inner.Element>(raw: source.flatMapLatest(selector))
     }
-    /// Ignores elements while the `Infallible` made from an earlier one runs.
-    public func flatMapFirst<Result>(_ selector: @escaping (Element) -> Infallible<Result>) -> Infallible<Result> {
-        Infallible<Result>(raw: source.flatMapFirst { selector($0).source })
+    /// Ignores elements while the stream made from an earlier one runs.
+    public func flatMapFirst<Inner: ObservableConvertibleType>(_ selector: @escaping (Element) -> Inner) -> Infallible<Inner.Element> {
+        Infallible<Inner.Element>(raw: source.flatMapFirst(selector))
     }
     /// Runs side effects, without changing the elements.
-    public func `do`(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
-                     onSubscribe: (() -> Void)? = nil, onDispose: (() -> Void)? = nil) -> Infallible<Element> {
-        Infallible(raw: source.do(onNext: onNext, onCompleted: onCompleted, onSubscribe: onSubscribe, onDispose: onDispose))
+    public func `do`(onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
+                     onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
+                     onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil,
+                     onDispose: (() -> Void)? = nil) -> Infallible<Element> {
+        Infallible(raw: source.do(onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
+                                  onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
     }
     /// Shares one subscription among subscribers, replaying the latest `replay` elements.
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Infallible<Element> {
