@@ -257,6 +257,62 @@ extension DriverSignalTests {
     }
 }
 
+/// RxCocoa's remaining `Driver` and `Signal` forms, on a mocked sharing scheduler.
+extension DriverSignalTests {
+    @Test("A12 Driver.interval and timer tick on the sharing scheduler; switchLatest, concat, from, debug and withUnretained keep a Driver a Driver")
+    func driverCreationAndOperators() {
+        let ticks = withSharing(on: scheduler) { scheduler.start { Driver<Int>.interval(.seconds(10)).take(3) } }
+        #expect(ticks.events == [.next(210, 0), .next(220, 1), .next(230, 2), .completed(230)])
+        let clock = TestScheduler(initialClock: 0)
+        let timed = withSharing(on: clock) { clock.start { Signal<Int>.timer(.seconds(5), period: .seconds(10)).take(2) } }
+        #expect(timed.events == [.next(205, 0), .next(215, 1), .completed(215)])
+
+        // The first inner driver is replaced before its subscription, queued on the scheduler, runs.
+        let owner = NSObject()
+        let immediate = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let combined = withSharing(on: immediate) {
+            immediate.start {
+                let switched = Driver.of(Driver.of(1, 2), Driver.just(3)).switchLatest()
+                let joined = Driver.concat([switched, Driver.from(4...5), Driver.from(optional: 6), Driver<Int>.from(optional: nil)])
+                return joined.debug("driver").withUnretained(owner) { _, value in "v\(value)" }.asDriver()
+            }
+        }
+        #expect(combined.events == [.next(200, "v3"), .next(200, "v4"), .next(200, "v5"), .next(200, "v6"), .completed(200)])
+    }
+
+    @Test("A12 flatMapLatest may turn a Driver into a Signal; drive and emit reach relays of every kind and curried binders")
+    func driverRelaysAndStrategies() {
+        let results = withSharing(on: scheduler) {
+            scheduler.start { Driver.just(1).flatMapLatest { value in Signal.of(value, value + 1) }.asSignal() }
+        }
+        #expect(results.events.map(\.value) == [.next(1), .next(2), .completed])
+
+        let replay = ReplayRelay<Int>.create(bufferSize: 2)
+        let optionalReplay = ReplayRelay<Int?>.create(bufferSize: 2)
+        let optionalPublish = PublishRelay<Int?>()
+        let (published, _) = optionalPublish.log()
+        var curried: [Int] = []
+        let bag = DisposeBag()
+        withSharing(on: scheduler) {
+            bag.insert {
+                Driver.of(7, 8).drive(replay)
+                Driver.just(9).drive(optionalReplay)
+                Signal.just(10).emit(to: optionalPublish)
+                Signal.just(11).emit(to: optionalReplay)
+            }
+            func record(_ stream: Observable<Int>) -> (Int) -> Disposable {
+                { offset in stream.subscribe(onNext: { curried.append($0 + offset) }) }
+            }
+            Driver.just(12).drive(record, curriedArgument: 100).disposed(by: bag)
+            scheduler.advance(by: .seconds(5))
+        }
+        #expect(replay.asObservable().log().0.elements == [7, 8])
+        #expect(optionalReplay.asObservable().log().0.elements == [9, 11])
+        #expect(published.elements == [10])
+        #expect(curried == [112])
+    }
+}
+
 /// Returns once the main queue has run what was queued on it before this call.
 func mainQueueDrained() async {
     await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }

@@ -14,13 +14,22 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     }
 
     /// Has `relays` accept every element.
-    public func drive(_ relays: BehaviorRelay<Element>...) -> Disposable {
-        source.subscribe(onNext: { element in for relay in relays { relay.accept(element) } })
+    public func drive(_ relays: BehaviorRelay<Element>...) -> Disposable { source.bind(accepting: relays) }
+    /// Has `relays` accept every element, as an optional.
+    public func drive(_ relays: BehaviorRelay<Element?>...) -> Disposable { source.bind(accepting: relays) }
+    /// Has `relays` accept every element.
+    public func drive(_ relays: ReplayRelay<Element>...) -> Disposable { source.bind(accepting: relays) }
+    /// Has `relays` accept every element, as an optional.
+    public func drive(_ relays: ReplayRelay<Element?>...) -> Disposable { source.bind(accepting: relays) }
+
+    /// Hands the stream to `transformation` and returns what it returns.
+    public func drive<Result>(_ transformation: (Observable<Element>) -> Result) -> Result {
+        transformation(source)
     }
 
-    /// Has `relays` accept every element, as an optional.
-    public func drive(_ relays: BehaviorRelay<Element?>...) -> Disposable {
-        source.subscribe(onNext: { element in for relay in relays { relay.accept(element) } })
+    /// Hands the stream to `transformation`, then `curriedArgument` to what that returns.
+    public func drive<R1, R2>(_ transformation: (Observable<Element>) -> (R1) -> R2, curriedArgument: R1) -> R2 {
+        transformation(source)(curriedArgument)
     }
 
     /// Calls `onNext` for each element and `onCompleted` at the end, then `onDisposed` when the subscription ends.
@@ -49,14 +58,17 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
     }
 
     /// Has `relays` accept every element.
-    public func emit(to relays: PublishRelay<Element>...) -> Disposable {
-        source.subscribe(onNext: { element in for relay in relays { relay.accept(element) } })
-    }
-
+    public func emit(to relays: PublishRelay<Element>...) -> Disposable { source.bind(accepting: relays) }
+    /// Has `relays` accept every element, as an optional.
+    public func emit(to relays: PublishRelay<Element?>...) -> Disposable { source.bind(accepting: relays) }
     /// Has `relays` accept every element.
-    public func emit(to relays: BehaviorRelay<Element>...) -> Disposable {
-        source.subscribe(onNext: { element in for relay in relays { relay.accept(element) } })
-    }
+    public func emit(to relays: BehaviorRelay<Element>...) -> Disposable { source.bind(accepting: relays) }
+    /// Has `relays` accept every element, as an optional.
+    public func emit(to relays: BehaviorRelay<Element?>...) -> Disposable { source.bind(accepting: relays) }
+    /// Has `relays` accept every element.
+    public func emit(to relays: ReplayRelay<Element>...) -> Disposable { source.bind(accepting: relays) }
+    /// Has `relays` accept every element, as an optional.
+    public func emit(to relays: ReplayRelay<Element?>...) -> Disposable { source.bind(accepting: relays) }
 
     /// Calls `onNext` for each element and `onCompleted` at the end, then `onDisposed` when the subscription ends.
     ///

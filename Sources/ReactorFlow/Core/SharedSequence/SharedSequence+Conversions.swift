@@ -49,6 +49,9 @@ extension PublishRelay {
 }
 
 extension SharedSequence where SharingStrategy == DriverSharingStrategy {
+    /// The driver itself.
+    public func asDriver() -> Driver<Element> { self }
+
     /// The same elements as a `Signal`, which does not replay.
     public func asSignal() -> Signal<Element> {
         Signal(source)
@@ -56,6 +59,9 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
 }
 
 extension SharedSequence where SharingStrategy == SignalSharingStrategy {
+    /// The signal itself.
+    public func asSignal() -> Signal<Element> { self }
+
     /// The same elements as a `Driver`, which replays the latest.
     public func asDriver() -> Driver<Element> {
         Driver(source)

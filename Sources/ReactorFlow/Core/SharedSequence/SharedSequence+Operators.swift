@@ -14,19 +14,38 @@ extension SharedSequence {
         SharedSequence(source.filter(predicate))
     }
 
-    /// Follows the sequence made from the latest element only.
-    public func flatMapLatest<Result>(_ selector: @escaping (Element) -> SharedSequence<SharingStrategy, Result>) -> SharedSequence<SharingStrategy, Result> {
-        SharedSequence<SharingStrategy, Result>(source.flatMapLatest { selector($0).source })
+    /// Follows the sequence made from the latest element only (which may share another way: a `Driver` can turn
+    /// into a `Signal` here).
+    public func flatMapLatest<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>) -> SharedSequence<Sharing, Result> {
+        SharedSequence<Sharing, Result>(source.flatMapLatest { selector($0).source })
     }
 
     /// Ignores elements while the sequence made from an earlier one runs.
-    public func flatMapFirst<Result>(_ selector: @escaping (Element) -> SharedSequence<SharingStrategy, Result>) -> SharedSequence<SharingStrategy, Result> {
-        SharedSequence<SharingStrategy, Result>(source.flatMapFirst { selector($0).source })
+    public func flatMapFirst<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>) -> SharedSequence<Sharing, Result> {
+        SharedSequence<Sharing, Result>(source.flatMapFirst { selector($0).source })
     }
 
     /// Merges the sequences made from each element.
-    public func flatMap<Result>(_ selector: @escaping (Element) -> SharedSequence<SharingStrategy, Result>) -> SharedSequence<SharingStrategy, Result> {
-        SharedSequence<SharingStrategy, Result>(source.flatMap { selector($0).source })
+    public func flatMap<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>) -> SharedSequence<Sharing, Result> {
+        SharedSequence<Sharing, Result>(source.flatMap { selector($0).source })
+    }
+
+    /// Prints every event and subscription, as `Observable.debug` does.
+    public func debug(_ identifier: String? = nil, trimOutput: Bool = false, file: String = #fileID, line: UInt = #line)
+        -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(source.debug(identifier, trimOutput: trimOutput, file: file, line: line))
+    }
+
+    /// Combines each element with `object` while it lives; completes once it is gone.
+    public func withUnretained<Object: AnyObject, Out>(_ object: Object, resultSelector: @escaping (Object, Element) -> Out)
+        -> SharedSequence<SharingStrategy, Out> {
+        SharedSequence<SharingStrategy, Out>(source.withUnretained(object, resultSelector: resultSelector))
+    }
+
+    /// Each of `sources` in turn.
+    public static func concat<S: Sequence>(_ sources: S) -> SharedSequence<SharingStrategy, Element>
+        where S.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.concat(sources.map(\.source)))
     }
 
     /// Drops elements that `comparer` finds equal to the previous one.
@@ -139,6 +158,25 @@ extension SharedSequence {
         _ collection: Sources, resultSelector: @escaping ([Element]) throws -> Result
     ) -> SharedSequence<SharingStrategy, Result> where Sources.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Result>(Observable.zip(collection.map(\.source), resultSelector: resultSelector))
+    }
+}
+
+extension SharedSequence where Element: SharedSequenceConvertibleType, Element.SharingStrategy == SharingStrategy {
+    /// Follows the latest inner sequence.
+    public func switchLatest() -> SharedSequence<SharingStrategy, Element.Element> {
+        SharedSequence<SharingStrategy, Element.Element>(source.map { $0.asObservable() }.switchLatest())
+    }
+}
+
+extension SharedSequence where Element: FixedWidthInteger {
+    /// Sends `0, 1, 2, …`, one every `period`, on the strategy's scheduler.
+    public static func interval(_ period: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.interval(period, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// Sends `0` after `dueTime`, then `1, 2, …` every `period`, on the strategy's scheduler.
+    public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.timer(dueTime, period: period, scheduler: SharingStrategy.scheduler))
     }
 }
 

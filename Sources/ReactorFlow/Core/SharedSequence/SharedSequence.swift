@@ -120,6 +120,16 @@ extension SharedSequence {
         SharedSequence(Observable.from(array).subscribe(on: SharingStrategy.scheduler))
     }
 
+    /// Sends the elements of `sequence` (on the strategy's scheduler), then completes.
+    public static func from<S: Sequence>(_ sequence: S) -> SharedSequence<SharingStrategy, Element> where S.Element == Element {
+        from(Array(sequence))
+    }
+
+    /// Sends `optional`'s value, if any (on the strategy's scheduler), then completes.
+    public static func from(optional: Element?) -> SharedSequence<SharingStrategy, Element> {
+        from(optional.map { [$0] } ?? [])
+    }
+
     /// Makes a fresh sequence for each subscription.
     public static func deferred(_ factory: @escaping () -> SharedSequence<SharingStrategy, Element>) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.deferred { factory().source })
