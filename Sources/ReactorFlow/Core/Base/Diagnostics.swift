@@ -61,9 +61,15 @@ public enum Diagnostics {
         _ = observers.withLock { $0.handlers.removeValue(forKey: token.id) }
     }
 
-    /// Reports a diagnostic to every observer, or to standard error when there is none.
+    /// Reports a diagnostic to every observer, or to standard error when there is none. An `unhandledError` goes to
+    /// ``Hooks/defaultErrorHandler`` instead, if one was set.
     public static func report(_ kind: Diagnostic.Kind, error: (any Error)? = nil, message: String = "") {
-        let diagnostic = Diagnostic(kind: kind, errorDescription: error.map { String(describing: $0) }, message: message)
+        if kind == .unhandledError, let error, Hooks.handleUnhandledError(error) { return }
+        deliver(Diagnostic(kind: kind, errorDescription: error.map { String(describing: $0) }, message: message))
+    }
+
+    /// Hands `diagnostic` to every observer, or to standard error when there is none.
+    static func deliver(_ diagnostic: Diagnostic) {
         let handlers = observers.withLock { $0.handlers.sorted { $0.key < $1.key }.map(\.value) }
         if handlers.isEmpty {
             FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
