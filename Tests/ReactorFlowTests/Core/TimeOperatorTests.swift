@@ -124,6 +124,16 @@ struct TimeOperatorTests {
         subscription.dispose()
     }
 
+    @Test("A7 subscribe(on:) also disposes its source on the scheduler, as RxSwift does; the subscriber hears nothing more from the moment it disposes")
+    func subscribeOnDisposesOnTheScheduler() {
+        let clock = TestScheduler(initialClock: 0)
+        let endless = clock.createHotObservable([.next(300, 1), .next(1001, 3)])
+        let observer = clock.start { endless.subscribe(on: clock) }
+        // Disposed at 1000; the source, disposed a tick later on the scheduler, still sends 3 at 1001, which is dropped.
+        #expect(observer.events == [.next(300, 1)])
+        #expect(endless.subscriptions == [Subscription(201, 1001)])
+    }
+
     @Test func testSchedulerRunsInTimeOrderAndCancels() {
         var order: [String] = []
         scheduler.scheduleAt(20) { order.append("b") }

@@ -13,6 +13,8 @@ public struct Diagnostic: Sendable, CustomStringConvertible {
         public static let unhandledError = Kind(rawValue: "unhandledError")
         /// An error reached a `bind(to:)`.
         public static let bindingError = Kind(rawValue: "bindingError")
+        /// Code that must run on the main queue did not (`MainScheduler.ensureRunningOnMainThread()`).
+        public static let notOnMainQueue = Kind(rawValue: "notOnMainQueue")
     }
 
     /// The kind of problem.

@@ -51,7 +51,8 @@ extension ObservableType {
         }
     }
 
-    /// Subscribes to (and so runs the work of) this stream on `scheduler`.
+    /// Subscribes to (and so runs the work of) this stream on `scheduler`, and, as RxSwift does, disposes that
+    /// subscription on `scheduler` too. Events stop reaching the subscriber as soon as it is disposed.
     ///
     /// ```swift
     /// Observable.create(readLargeFile).subscribe(on: SerialDispatchQueueScheduler(qos: .utility))
@@ -61,7 +62,7 @@ extension ObservableType {
         return .make { sink in
             let subscription = SerialDisposable()
             let scheduled = scheduler.schedule {
-                subscription.disposable = source.subscribeInside(sink)
+                subscription.disposable = ScheduledDisposable(scheduler: scheduler, disposable: source.subscribeInside(sink))
             }
             return Disposables.create(scheduled, subscription)
         }

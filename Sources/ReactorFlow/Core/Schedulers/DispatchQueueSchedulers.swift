@@ -11,15 +11,34 @@ import Synchronization
 public final class SerialDispatchQueueScheduler: SchedulerType, Sendable {
     /// The queue the work runs on.
     public let queue: DispatchQueue
+    /// How late a delayed action may run, so that the system can group timers (see `DispatchSourceTimer`).
+    public let leeway: DispatchTimeInterval
 
     /// Uses `queue`, which must be serial.
-    public init(queue: DispatchQueue) {
+    public init(queue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
         self.queue = queue
+        self.leeway = leeway
     }
 
-    /// Creates its own serial queue.
-    public init(qos: DispatchQoS, internalSerialQueueName: String = "ReactorFlow.SerialDispatchQueueScheduler") {
-        self.queue = DispatchQueue(label: internalSerialQueueName, qos: qos)
+    /// Creates its own serial queue, named `internalSerialQueueName`; `serialQueueConfiguration` may adjust it before
+    /// it is used.
+    public convenience init(internalSerialQueueName: String, serialQueueConfiguration: ((DispatchQueue) -> Void)? = nil,
+                            leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        let queue = DispatchQueue(label: internalSerialQueueName)
+        serialQueueConfiguration?(queue)
+        self.init(queue: queue, leeway: leeway)
+    }
+
+    /// Creates its own serial queue, named `internalSerialQueueName`, whose work runs on `queue` (which may be
+    /// concurrent).
+    public convenience init(queue: DispatchQueue, internalSerialQueueName: String, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        self.init(queue: DispatchQueue(label: internalSerialQueueName, target: queue), leeway: leeway)
+    }
+
+    /// Creates its own serial queue on the global queue of `qos`.
+    public convenience init(qos: DispatchQoS, internalSerialQueueName: String = "ReactorFlow.SerialDispatchQueueScheduler",
+                            leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        self.init(queue: DispatchQueue.global(qos: qos.qosClass), internalSerialQueueName: internalSerialQueueName, leeway: leeway)
     }
 
     /// The wall-clock time.
@@ -30,12 +49,9 @@ public final class SerialDispatchQueueScheduler: SchedulerType, Sendable {
         queue.runSoon(action)
     }
 
-    /// Runs `action` on the queue after `dueTime`; disposing first skips it.
+    /// Runs `action` on the queue after `dueTime`, within `leeway`; disposing first cancels the timer and skips it.
     public func scheduleRelative(_ dueTime: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
-        guard dueTime != .never else { return Disposables.create() }
-        let item = ScheduledItem.make(action)
-        queue.asyncAfter(deadline: .now() + dueTime, execute: item.runOnAnyThread)
-        return item
+        queue.runLater(dueTime, leeway: leeway, action)
     }
 }
 
@@ -73,20 +89,7 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType, Sendable {
 
     /// Runs `action` on the queue after `dueTime`, within `leeway`; disposing first cancels the timer and skips it.
     public func scheduleRelative(_ dueTime: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
-        guard dueTime != .never else { return Disposables.create() }
-        let item = ScheduledItem.make(action)
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.schedule(deadline: .now() + dueTime, leeway: leeway)
-        // Cancelled once fired or disposed, which releases the handler and so the timer it refers to.
-        timer.setEventHandler {
-            item.run()
-            timer.cancel()
-        }
-        timer.resume()
-        return Disposables.create {
-            item.dispose()
-            timer.cancel()
-        }
+        queue.runLater(dueTime, leeway: leeway, action)
     }
 }
 
@@ -121,6 +124,23 @@ public final class MainScheduler: SchedulerType, Sendable {
     /// Whether the caller is running on the main queue.
     public static var isOnMainQueue: Bool {
         DispatchQueue.getSpecific(key: mainQueueKey) == true
+    }
+
+    /// Reports a `notOnMainQueue` diagnostic, with `errorMessage` or a default one, unless the caller runs on the
+    /// main queue. (RxSwift stops the process here; ReactorFlow reports and goes on.)
+    ///
+    /// ```swift
+    /// MainScheduler.ensureRunningOnMainThread(errorMessage: "views are updated on the main queue")
+    /// ```
+    public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
+        guard !isOnMainQueue else { return }
+        Diagnostics.report(.notOnMainQueue, message: errorMessage ?? "Running on background thread.")
+    }
+
+    /// `ensureRunningOnMainThread(errorMessage:)` with RxSwift's message about scheduling work on the main scheduler.
+    public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
+        ensureRunningOnMainThread(errorMessage: errorMessage
+            ?? "Executing on background thread. Please use `MainScheduler.instance.schedule` to schedule work on main thread.")
     }
 
     private init(inlineOnMainThread: Bool) {
@@ -164,5 +184,24 @@ extension DispatchQueue {
         let item = ScheduledItem.make(action)
         async(execute: item.runOnAnyThread)
         return item
+    }
+
+    /// Runs `action` on this queue after `dueTime`, within `leeway`, unless the result is disposed first: the
+    /// dispatch queue schedulers' `scheduleRelative`. A due time of `.never` schedules nothing.
+    func runLater(_ dueTime: RxTimeInterval, leeway: DispatchTimeInterval, _ action: @escaping () -> Void) -> Disposable {
+        guard dueTime != .never else { return Disposables.create() }
+        let item = ScheduledItem.make(action)
+        let timer = DispatchSource.makeTimerSource(queue: self)
+        timer.schedule(deadline: .now() + dueTime, leeway: leeway)
+        // Cancelled once fired or disposed, which releases the handler and so the timer it refers to.
+        timer.setEventHandler {
+            item.run()
+            timer.cancel()
+        }
+        timer.resume()
+        return Disposables.create {
+            item.dispose()
+            timer.cancel()
+        }
     }
 }
