@@ -191,6 +191,49 @@ struct SchedulerTests {
     }
 }
 
+extension SchedulerTests {
+    @Test("A7 SerialDispatchQueueScheduler's RxSwift initialisers: a named queue, configured before use, or one on a target queue; work runs in order, delays within the leeway")
+    func serialDispatchQueueSchedulers() async throws {
+        let configured = LockedList<String>()
+        let named = SerialDispatchQueueScheduler(internalSerialQueueName: "tests.named",
+                                                 serialQueueConfiguration: { configured.append($0.label) })
+        #expect(named.queue.label == "tests.named")
+        #expect(configured.items == ["tests.named"])
+        #expect(named.leeway == .nanoseconds(0))
+        let targeted = SerialDispatchQueueScheduler(queue: .global(), internalSerialQueueName: "tests.targeted",
+                                                    leeway: .milliseconds(5))
+        #expect(targeted.queue.label == "tests.targeted")
+        #expect(targeted.leeway == .milliseconds(5))
+        #expect(SerialDispatchQueueScheduler(qos: .utility, leeway: .milliseconds(2)).leeway == .milliseconds(2))
+
+        let order = LockedList<Int>()
+        for value in 0..<50 { _ = targeted.schedule { order.append(value) } }
+        let cancelled = targeted.scheduleRelative(.milliseconds(1)) { order.append(-1) }
+        cancelled.dispose()
+        targeted.queue.sync {}
+        #expect(order.items == Array(0..<50))
+        #expect(try await Observable.of(1, 2).delay(.milliseconds(1), scheduler: targeted).values.collect() == [1, 2])
+        #expect(!order.items.contains(-1))
+    }
+
+    @Test("A7 MainScheduler.ensureRunningOnMainThread reports a notOnMainQueue diagnostic off the main queue, and nothing on it")
+    func ensureRunningOnMainThread() async {
+        let collected = DiagnosticsCollector()
+        defer { collected.stop() }
+        DispatchQueue.global().sync { MainScheduler.ensureRunningOnMainThread(errorMessage: "tests: not on main") }
+        DispatchQueue.global().sync { MainScheduler.ensureExecutingOnScheduler() }
+        await withCheckedContinuation { continuation in
+            DispatchQueue.main.async {
+                MainScheduler.ensureRunningOnMainThread(errorMessage: "tests: on main")
+                continuation.resume()
+            }
+        }
+        #expect(collected.matching("tests: not on main").map(\.kind) == [.notOnMainQueue])
+        #expect(collected.matching("MainScheduler.instance.schedule").map(\.kind) == [.notOnMainQueue])
+        #expect(collected.matching("tests: on main").isEmpty)
+    }
+}
+
 /// A list that threads append to under a lock.
 final class LockedList<Item>: @unchecked Sendable { // `stored` is guarded by `lock`
     private let lock = NSLock()
