@@ -57,7 +57,8 @@ struct DriverSignalTests {
             _ = Observable<Int>.error(TestError()).asSignal(onErrorRecover: { _ in .just(5) }).emit(onNext: { log.append("signal-recover \($0)") })
             scheduler.advance(to: 10)
         }
-        #expect(log == ["drive-with 1", "recover 2", "recover 3", "signal-with 4", "signal-recover 5"])
+        // `of` sends each element in an action of its own, as RxCocoa does: 3 comes after the actions queued before it.
+        #expect(log == ["drive-with 1", "recover 2", "signal-with 4", "signal-recover 5", "recover 3"])
     }
 
     @Test("A12 relays: asDriver() starts with the current value, asSignal() sends only new ones; drive and emit feed relays and observers")
@@ -267,7 +268,8 @@ extension DriverSignalTests {
         let timed = withSharing(on: clock) { clock.start { Signal<Int>.timer(.seconds(5), period: .seconds(10)).take(2) } }
         #expect(timed.events == [.next(205, 0), .next(215, 1), .completed(215)])
 
-        // The first inner driver is replaced before its subscription, queued on the scheduler, runs.
+        // `of` sends each element in an action of its own: the first inner driver sends 1, then is replaced before
+        // its 2, queued behind the outer driver's second element, goes out.
         let owner = NSObject()
         let immediate = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         let combined = withSharing(on: immediate) {
@@ -277,7 +279,8 @@ extension DriverSignalTests {
                 return joined.debug("driver").withUnretained(owner) { _, value in "v\(value)" }.asDriver()
             }
         }
-        #expect(combined.events == [.next(200, "v3"), .next(200, "v4"), .next(200, "v5"), .next(200, "v6"), .completed(200)])
+        #expect(combined.events == [.next(200, "v1"), .next(200, "v3"), .next(200, "v4"), .next(200, "v5"), .next(200, "v6"),
+                                    .completed(200)])
     }
 
     @Test("A12 flatMapLatest may turn a Driver into a Signal; drive and emit reach relays of every kind and curried binders")

@@ -34,6 +34,27 @@ extension ObservableConvertibleType {
     }
 }
 
+extension ObservableConvertibleType {
+    /// A shared sequence of any strategy (`Driver`, `Signal` or your own): delivered on its scheduler, an error
+    /// replaced by `element` and completion.
+    public func asSharedSequence<Sharing: SharingStrategyProtocol>(sharingStrategy: Sharing.Type = Sharing.self,
+                                                                   onErrorJustReturn element: Element) -> SharedSequence<Sharing, Element> {
+        SharedSequence(asObservable().observe(on: Sharing.scheduler).catchAndReturn(element))
+    }
+
+    /// A shared sequence of any strategy that continues with `fallback` after an error.
+    public func asSharedSequence<Sharing: SharingStrategyProtocol>(sharingStrategy: Sharing.Type = Sharing.self,
+                                                                   onErrorDriveWith fallback: SharedSequence<Sharing, Element>) -> SharedSequence<Sharing, Element> {
+        SharedSequence(asObservable().observe(on: Sharing.scheduler).catch { _ in fallback.source })
+    }
+
+    /// A shared sequence of any strategy that continues with what `recover` makes from an error.
+    public func asSharedSequence<Sharing: SharingStrategyProtocol>(sharingStrategy: Sharing.Type = Sharing.self,
+                                                                   onErrorRecover recover: @escaping (any Error) -> SharedSequence<Sharing, Element>) -> SharedSequence<Sharing, Element> {
+        SharedSequence(asObservable().observe(on: Sharing.scheduler).catch { recover($0).source })
+    }
+}
+
 extension BehaviorRelay {
     /// The relay as a `Driver`: its current value first, then every accepted one, on the main scheduler.
     public func asDriver() -> Driver<Element> {

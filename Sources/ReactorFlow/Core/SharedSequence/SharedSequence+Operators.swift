@@ -58,6 +58,12 @@ extension SharedSequence {
         SharedSequence(source.distinctUntilChanged(keySelector))
     }
 
+    /// Drops elements whose key `comparer` finds equal to the previous element's.
+    public func distinctUntilChanged<Key>(_ keySelector: @escaping (Element) -> Key,
+                                          comparer: @escaping (Key, Key) -> Bool) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(source.distinctUntilChanged(keySelector, comparer: comparer))
+    }
+
     /// Drops elements whose property at `keyPath` equals the previous one's.
     public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(source.distinctUntilChanged(at: keyPath))
@@ -161,10 +167,20 @@ extension SharedSequence {
     }
 }
 
-extension SharedSequence where Element: SharedSequenceConvertibleType, Element.SharingStrategy == SharingStrategy {
-    /// Follows the latest inner sequence.
-    public func switchLatest() -> SharedSequence<SharingStrategy, Element.Element> {
-        SharedSequence<SharingStrategy, Element.Element>(source.map { $0.asObservable() }.switchLatest())
+extension SharedSequence where Element: SharedSequenceConvertibleType {
+    /// Follows the latest inner sequence (whose sharing strategy the result takes).
+    public func switchLatest() -> SharedSequence<Element.SharingStrategy, Element.Element> {
+        SharedSequence<Element.SharingStrategy, Element.Element>(source.map { $0.asObservable() }.switchLatest())
+    }
+
+    /// Merges the inner sequences.
+    public func merge() -> SharedSequence<Element.SharingStrategy, Element.Element> {
+        SharedSequence<Element.SharingStrategy, Element.Element>(source.map { $0.asObservable() }.merge())
+    }
+
+    /// Merges the inner sequences, at most `maxConcurrent` at a time.
+    public func merge(maxConcurrent: Int) -> SharedSequence<Element.SharingStrategy, Element.Element> {
+        SharedSequence<Element.SharingStrategy, Element.Element>(source.map { $0.asObservable() }.merge(maxConcurrent: maxConcurrent))
     }
 }
 

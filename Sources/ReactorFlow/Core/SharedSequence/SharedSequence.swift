@@ -110,24 +110,25 @@ extension SharedSequence {
         SharedSequence(Observable.never())
     }
 
-    /// Sends `elements` (on the strategy's scheduler), then completes.
+    /// Sends `elements`, each in an action of its own on the strategy's scheduler, then completes (in one more).
     public static func of(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
         from(elements)
     }
 
-    /// Sends the elements of `array` (on the strategy's scheduler), then completes.
+    /// Sends the elements of `array`, each in an action of its own on the strategy's scheduler, then completes (in
+    /// one more), as RxCocoa does.
     public static func from(_ array: [Element]) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.from(array).subscribe(on: SharingStrategy.scheduler))
+        SharedSequence(Observable.from(array, scheduler: SharingStrategy.scheduler))
     }
 
-    /// Sends the elements of `sequence` (on the strategy's scheduler), then completes.
+    /// Sends the elements of `sequence`, each in an action of its own on the strategy's scheduler, then completes.
     public static func from<S: Sequence>(_ sequence: S) -> SharedSequence<SharingStrategy, Element> where S.Element == Element {
-        from(Array(sequence))
+        SharedSequence(Observable.from(sequence, scheduler: SharingStrategy.scheduler))
     }
 
-    /// Sends `optional`'s value, if any (on the strategy's scheduler), then completes.
+    /// Sends `optional`'s value, if any, then completes, each in an action of its own on the strategy's scheduler.
     public static func from(optional: Element?) -> SharedSequence<SharingStrategy, Element> {
-        from(optional.map { [$0] } ?? [])
+        SharedSequence(Observable.from(optional: optional, scheduler: SharingStrategy.scheduler))
     }
 
     /// Makes a fresh sequence for each subscription.

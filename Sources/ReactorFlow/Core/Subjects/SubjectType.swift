@@ -14,10 +14,26 @@ public protocol SubjectType: ObservableType {
     func asObserver() -> Observer
 }
 
-extension PublishSubject: SubjectType {}
-extension BehaviorSubject: SubjectType {}
-extension ReplaySubject: SubjectType {}
-extension AsyncSubject: SubjectType {}
+// As in RxSwift, a subject's observer is the subject itself: `subject.asObserver()` can still be subscribed to.
+extension PublishSubject: SubjectType {
+    /// The subject itself.
+    public func asObserver() -> PublishSubject<Element> { self }
+}
+
+extension BehaviorSubject: SubjectType {
+    /// The subject itself.
+    public func asObserver() -> BehaviorSubject<Element> { self }
+}
+
+extension ReplaySubject: SubjectType {
+    /// The subject itself.
+    public func asObserver() -> ReplaySubject<Element> { self }
+}
+
+extension AsyncSubject: SubjectType {
+    /// The subject itself.
+    public func asObserver() -> AsyncSubject<Element> { self }
+}
 
 /// A stream that starts sharing its source when `connect()` is called (`publish()`, `replay(_:)`, `multicast`).
 public protocol ConnectableObservableType: ObservableType {

@@ -130,6 +130,11 @@ extension Infallible {
         }
     }
 
+    /// Sends every element, as an optional, and the completion to `observers`.
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
+        source.map { Optional($0) }.subscribe { event in for observer in observers { observer.on(event) } }
+    }
+
     /// Calls `onNext` for each element.
     public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
         source.bind(onNext: onNext)
