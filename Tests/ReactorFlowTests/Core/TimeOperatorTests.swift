@@ -122,6 +122,9 @@ struct TimeOperatorTests {
         #expect(source.subscriptions == [Subscription(1)])
         #expect(observer.events == [.next(11, 1)])
         subscription.dispose()
+        // The source is disposed on the scheduler too, a tick later.
+        scheduler.advance(by: .milliseconds(1))
+        #expect(source.subscriptions == [Subscription(1, 51)])
     }
 
     @Test("A7 subscribe(on:) also disposes its source on the scheduler, as RxSwift does; the subscriber hears nothing more from the moment it disposes")

@@ -21,6 +21,16 @@ extension ObserverType {
     public func onError(_ error: any Error) { on(.error(error)) }
     /// Erases the observer's type.
     public func asObserver() -> AnyObserver<Element> { AnyObserver(self) }
+
+    /// An observer that transforms elements before forwarding them to this one (a transform that throws sends the
+    /// error instead).
+    ///
+    /// ```swift
+    /// let counts: AnyObserver<[Item]> = countLabel.rx.text.mapObserver { "\($0.count)" }
+    /// ```
+    public func mapObserver<Source>(_ transform: @escaping (Source) throws -> Element) -> AnyObserver<Source> {
+        AnyObserver<Source> { event in self.on(event.map(transform)) }
+    }
 }
 
 /// A type-erased observer, made from an event handler or from another observer.
@@ -64,9 +74,4 @@ public struct AnyObserver<Element>: ObserverType {
 
     /// Returns `self`: it is already erased.
     public func asObserver() -> AnyObserver<Element> { self }
-
-    /// An observer that transforms elements before forwarding them.
-    public func mapObserver<Source>(_ transform: @escaping (Source) throws -> Element) -> AnyObserver<Source> {
-        AnyObserver<Source> { event in self.on(event.map(transform)) }
-    }
 }
