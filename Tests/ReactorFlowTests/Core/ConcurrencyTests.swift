@@ -199,6 +199,28 @@ struct ConcurrencyTests {
         #expect(ConcurrentDispatchQueueScheduler(qos: .utility, leeway: .milliseconds(5)).leeway == .milliseconds(5))
     }
 
+    @Test("A2 and A4 share(replay:) with subscribers that join and leave at once on many threads: each gets the replayed element (none waits on a subject its connection let go)",
+          arguments: [1, 2])
+    func shareReplayUnderConcurrentJoinsAndLeaves(replay: Int) {
+        let shared = Observable<Int>.create { observer in
+            observer.onNext(7)
+            return Disposables.create()
+        }.share(replay: replay, scope: .whileConnected)
+        let background = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
+        let received = LockedList<Int>()
+        let done = DispatchSemaphore(value: 0)
+        let all = Observable.zip((0..<1_000).map { _ in
+            Observable.just(()).observe(on: background).flatMap { shared }.take(1)
+                .do(onNext: { received.append($0) })
+        })
+        let subscription = all.subscribe(onCompleted: { done.signal() })
+        // A generous bound, so that a regression fails instead of hanging the suite.
+        #expect(done.wait(timeout: .now() + 60) == .success)
+        subscription.dispose()
+        #expect(received.items.count == 1_000)
+        #expect(Set(received.items) == [7])
+    }
+
     @Test("A7 the main scheduler delivers on the main thread")
     func mainScheduler() async throws {
         let onMain = try await Observable.just(1).subscribe(on: SerialDispatchQueueScheduler(qos: .default))

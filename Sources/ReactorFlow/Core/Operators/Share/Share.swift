@@ -37,25 +37,26 @@ final class ShareObservable<Element>: Observable<Element>, @unchecked Sendable {
     }
 
     override func run(_ observer: AnyObserver<Element>) -> Disposable {
-        let subject = lock.withLock { () -> SubjectCore<Element> in
-            let subject = self.subject ?? SubjectCore<Element>(bufferSize: replay)
-            self.subject = subject
-            return subject
-        }
-        // A sink, so that the terminal event also ends this subscription and releases its share of the connection.
-        let sink = Sink(observer)
-        let subscription = subject.subscribe(AnyObserver(sink))
-        // Ended at once by a subject whose source has ended (`.forever`): it takes no part in any connection.
-        if sink.isDisposed { return subscription }
+        // Taking the connection's subject and counting this subscriber in that connection happen in one critical
+        // section: were the last subscriber to leave in between, this one would start a new connection while joined
+        // to the old one's subject, which nothing feeds any more, and the subscribers after it would wait forever.
         lock.lock()
+        let subject = self.subject ?? SubjectCore<Element>(bufferSize: replay)
+        self.subject = subject
         let generation = self.generation
         let connection = state.subscribed() ? SingleAssignmentDisposable() : nil
         if let connection { self.connection = connection }
         lock.unlock()
+        // A sink, so that the terminal event also ends this subscription and releases its share of the connection.
+        let sink = Sink(observer)
+        let subscription = subject.subscribe(AnyObserver(sink))
         sink.attach(upstream: Disposables.create { [self] in
             subscription.dispose()
             leave(generation)
         })
+        // Ended at once by a subject whose source has ended (`.forever`): attaching has already made it leave, which
+        // disposed the connection it would have started.
+        if sink.isDisposed { return sink }
         connection?.setDisposable(source.subscribeInside(AnyObserver { [self] event in
             // The connection ends before the event is delivered, as in RxSwift: a subscriber that arrives meanwhile
             // (from a terminal event's handler, say) starts a new one, with a new buffer unless the scope is `.forever`.
