@@ -233,6 +233,41 @@ struct ConcurrencyTests {
 
 @Suite("A8 Swift concurrency bridges")
 struct AsyncBridgeTests {
+    @Test("A8 values throws CancellationError when its reading task is cancelled before the stream ends, as in RxSwift")
+    func valuesThrowsOnCancellation() async {
+        let reading = Task { () -> String in
+            do {
+                for try await _ in Observable<Int>.never().values {}
+                return "finished"
+            } catch is CancellationError {
+                return "cancelled"
+            } catch {
+                return "failed"
+            }
+        }
+        reading.cancel()
+        #expect(await reading.value == "cancelled")
+    }
+
+    @Test("A8 Infallible.values, Driver.values, Single.create with async work, and asObservable(priority:) of an async sequence")
+    func moreBridges() async throws {
+        var infallible: [Int] = []
+        for await value in Infallible.of(1, 2).values { infallible.append(value) }
+        #expect(infallible == [1, 2])
+        let driven = await MainActor.run { Driver.of(3, 4).values }
+        var driver: [Int] = []
+        for await value in driven { driver.append(value) }
+        #expect(driver == [3, 4])
+        #expect(try await Single.create { 5 }.value == 5)
+        #expect(try await Single.create(detached: true, priority: .low) { 6 }.value == 6)
+        await #expect(throws: RxError.unknown) { _ = try await Single<Int>.create { throw RxError.unknown }.value }
+        let stream = AsyncStream<Int> { continuation in
+            continuation.yield(7)
+            continuation.finish()
+        }
+        #expect(try await stream.asObservable(priority: .high).values.collect() == [7])
+        #expect(RxError.unknown.description == "Unknown error occurred.")
+    }
     @Test func fromAsyncEmitsTheResult() async throws {
         let values = try await Observable.fromAsync { () async throws -> Int in 7 }.values.collect()
         #expect(values == [7])

@@ -10,6 +10,8 @@ public enum RxError: Error, Equatable, CustomStringConvertible {
     case argumentOutOfRange
     /// A counter (`enumerated()`, `element(at:)`) would overflow.
     case overflow
+    /// Something went wrong that has no better name (RxSwift's catch-all, for code of your own).
+    case unknown
 
     /// A sentence saying what went wrong, for logs and diagnostics.
     public var description: String {
@@ -19,6 +21,7 @@ public enum RxError: Error, Equatable, CustomStringConvertible {
         case .moreThanOneElement: return "Sequence contains more than one element."
         case .argumentOutOfRange: return "Argument out of range."
         case .overflow: return "Arithmetic overflow occurred."
+        case .unknown: return "Unknown error occurred."
         }
     }
 }

@@ -9,8 +9,14 @@ extension Observable {
         priority: TaskPriority? = nil,
         _ operation: @escaping @Sendable () async throws -> Element
     ) -> Observable<Element> {
+        fromAsync(detached: false, priority: priority, operation)
+    }
+
+    /// `fromAsync(priority:_:)`, its task detached from the subscriber's actor if `detached`.
+    static func fromAsync(detached: Bool, priority: TaskPriority?,
+                          _ operation: @escaping @Sendable () async throws -> Element) -> Observable<Element> {
         make { sink in
-            let task = Task(priority: priority) {
+            let run: @Sendable () async -> Void = {
                 do {
                     let element = try await operation()
                     sink.onNext(element)
@@ -19,23 +25,28 @@ extension Observable {
                     sink.onError(error)
                 }
             }
+            let task = detached ? Task.detached(priority: priority, operation: run) : Task(priority: priority, operation: run)
             return Disposables.create { task.cancel() }
         }
     }
 
-    /// Iterates `sequence` in a `Task` per subscription, emitting each element; disposing cancels the task.
+    /// Iterates `sequence` in a detached `Task` per subscription, so the subscribing thread is never blocked,
+    /// emitting each element; disposing cancels the task. A `CancellationError` ends the stream with `completed`, as
+    /// in RxSwift; any other error fails it.
     ///
     /// ```swift
     /// Observable.from(asyncSequence: NotificationCenter.default.notifications(named: .didLogin))
     /// ```
     public static func from<S: AsyncSequence & Sendable>(asyncSequence sequence: S, priority: TaskPriority? = nil) -> Observable<Element> where S.Element == Element {
         make { sink in
-            let task = Task(priority: priority) {
+            let task = Task.detached(priority: priority) {
                 do {
                     for try await element in sequence {
                         if sink.isDisposed { break }
                         sink.onNext(element)
                     }
+                    sink.onCompleted()
+                } catch is CancellationError {
                     sink.onCompleted()
                 } catch {
                     sink.onError(error)
@@ -47,9 +58,42 @@ extension Observable {
 }
 
 extension AsyncSequence where Self: Sendable {
-    /// This sequence as an `Observable` (one iterating `Task` per subscription, cancelled on dispose).
-    public func asObservable() -> Observable<Element> {
-        Observable.from(asyncSequence: self)
+    /// This sequence as an `Observable`: `Observable.from(asyncSequence:priority:)`.
+    public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
+        Observable.from(asyncSequence: self, priority: priority)
+    }
+}
+
+extension Infallible where Element: Sendable {
+    /// The elements as an `AsyncStream`: it finishes when the stream completes, and cancelling the consuming task
+    /// disposes the subscription.
+    ///
+    /// ```swift
+    /// for await name in names.values { print(name) }
+    /// ```
+    public var values: AsyncStream<Element> {
+        AsyncStream { continuation in
+            let observer = AnyObserver<Element> { event in
+                switch event {
+                case .next(let element): continuation.yield(element)
+                case .completed: continuation.finish()
+                case .error(let error): // an Infallible that fails breaks its promise: reported, and the stream ends
+                    Diagnostics.report(.unhandledError, error: error, message: "an Infallible failed")
+                    continuation.finish()
+                }
+            }
+            let sink = Sink(observer)
+            continuation.onTermination = { _ in sink.dispose() }
+            sink.attach(upstream: source.subscribeInside(sink))
+        }
+    }
+}
+
+extension SharedSequence where Element: Sendable {
+    /// The elements as an `AsyncStream`, read on the main actor as RxCocoa has it: it finishes when the sequence
+    /// completes, and cancelling the consuming task disposes the subscription.
+    @MainActor public var values: AsyncStream<Element> {
+        asInfallible().values
     }
 }
 
@@ -70,7 +114,11 @@ extension ObservableType where Element: Sendable {
                 }
             }
             let sink = Sink(observer)
-            continuation.onTermination = { _ in sink.dispose() }
+            continuation.onTermination = { termination in
+                sink.dispose()
+                // As in RxSwift, a reading task that is cancelled before the stream ends gets a `CancellationError`.
+                if case .cancelled = termination { continuation.finish(throwing: CancellationError()) }
+            }
             sink.attach(upstream: subscribeInside(sink))
         }
     }

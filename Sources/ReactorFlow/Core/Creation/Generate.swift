@@ -48,10 +48,10 @@ extension ObservableType {
     /// Runs `step` on `scheduler` again after each `true`, each time as a new scheduled item, until it returns
     /// `false` or `sink` is disposed.
     static func loop(on scheduler: ImmediateSchedulerType, sink: Sink<Element>, _ step: @escaping () -> Bool) -> Disposable {
-        let current = SerialDisposable()
+        let current = LatestScheduledAction()
         func next() {
             guard !sink.isDisposed else { return }
-            current.disposable = scheduler.schedule {
+            current.schedule(on: scheduler) {
                 guard !sink.isDisposed, step() else { return }
                 next()
             }

@@ -58,14 +58,14 @@ extension Observable {
     public static func from<S: Sequence>(_ sequence: S, scheduler: ImmediateSchedulerType) -> Observable<Element> where S.Element == Element {
         make { sink in
             var remaining = sequence.makeIterator()
-            let next = SerialDisposable()
+            let next = LatestScheduledAction()
             func sendNext() {
                 guard !sink.isDisposed else { return }
                 guard let element = remaining.next() else { return sink.onCompleted() }
                 sink.onNext(element)
-                next.disposable = scheduler.schedule(sendNext)
+                next.schedule(on: scheduler, sendNext)
             }
-            next.disposable = scheduler.schedule(sendNext)
+            next.schedule(on: scheduler, sendNext)
             return next
         }
     }

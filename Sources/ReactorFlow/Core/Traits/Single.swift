@@ -178,6 +178,20 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 }
 
+extension PrimitiveSequence where Trait == SingleTrait {
+    /// A `Single` of what `work` returns (or throws), run in a `Task` per subscription (a detached one if
+    /// `detached`); disposing cancels the task.
+    ///
+    /// ```swift
+    /// let profile = Single.create { try await api.profile(id: 7) }
+    /// ```
+    @_disfavoredOverload
+    public static func create(detached: Bool = false, priority: TaskPriority? = nil,
+                              work: @escaping @Sendable () async throws -> Element) -> Single<Element> {
+        Single(raw: Observable.fromAsync(detached: detached, priority: priority, work))
+    }
+}
+
 extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
     /// The element, awaited: `let user = try await service.user(id: 1).value`. Cancelling the task disposes the
     /// subscription and throws `CancellationError`.
