@@ -218,53 +218,48 @@ extension SchedulerTests {
 
     @Test("A7 from(_:scheduler: MainScheduler.instance) subscribed on the main queue: the first element goes out inline, the next ones queued, none lost")
     func fromOnTheMainSchedulerSendsEveryElement() async {
-        let delivered = await withCheckedContinuation { (continuation: CheckedContinuation<[Int], Never>) in
-            DispatchQueue.main.async {
-                let resumed = LockedList<Bool>()
-                var received: [Int] = []
-                func finish() {
-                    guard resumed.items.isEmpty else { return }
-                    resumed.append(true)
-                    continuation.resume(returning: received)
-                }
-                let subscription = Observable.from([1, 2, 3], scheduler: MainScheduler.instance)
-                    .subscribe(onNext: { received.append($0) }, onCompleted: finish)
-                // A bound, so that a lost element fails the test instead of hanging it.
-                DispatchQueue.main.asyncAfter(deadline: .now() + 10) {
-                    finish()
-                    subscription.dispose()
-                }
-            }
+        let delivered = await onMainQueue { received, finish in
+            Observable.from([1, 2, 3], scheduler: MainScheduler.instance)
+                .subscribe(onNext: { received.append($0) }, onCompleted: finish)
         }
         #expect(delivered == [1, 2, 3])
     }
 
     @Test("A7 observe(on: MainScheduler.instance) on the main queue: an event sent during an inline delivery is delivered after it, not lost")
     func observeOnMainKeepsAReentrantEvent() async {
-        let delivered = await withCheckedContinuation { (continuation: CheckedContinuation<[Int], Never>) in
+        let delivered = await onMainQueue { received, finish in
+            let subject = PublishSubject<Int>()
+            let subscription = subject.observe(on: MainScheduler.instance).subscribe(onNext: { value in
+                received.append(value)
+                if value == 1 { subject.onNext(2) } // sent while 1 is being delivered, inline
+                if value == 2 { finish() }
+            })
+            subject.onNext(1)
+            return subscription
+        }
+        #expect(delivered == [1, 2])
+    }
+
+    /// Runs `body` on the main queue and returns what it put in `received` once it calls `finish`, or after ten
+    /// seconds: a bound, so that a lost event fails the test instead of hanging it.
+    private func onMainQueue(_ body: @escaping (_ received: LockedList<Int>, _ finish: @escaping () -> Void) -> Disposable) async -> [Int] {
+        await withCheckedContinuation { (continuation: CheckedContinuation<[Int], Never>) in
+            let work = Shared(body)
             DispatchQueue.main.async {
-                let subject = PublishSubject<Int>()
+                let received = LockedList<Int>()
                 let resumed = LockedList<Bool>()
-                var received: [Int] = []
                 func finish() {
                     guard resumed.items.isEmpty else { return }
                     resumed.append(true)
-                    continuation.resume(returning: received)
+                    continuation.resume(returning: received.items)
                 }
-                let subscription = subject.observe(on: MainScheduler.instance).subscribe(onNext: { value in
-                    received.append(value)
-                    if value == 1 { subject.onNext(2) } // sent while 1 is being delivered, inline
-                    if value == 2 { finish() }
-                })
-                subject.onNext(1)
-                // A bound, so that a lost event fails the test instead of hanging it.
+                let subscription = Shared(work.value(received, finish))
                 DispatchQueue.main.asyncAfter(deadline: .now() + 10) {
                     finish()
-                    subscription.dispose()
+                    subscription.value.dispose()
                 }
             }
         }
-        #expect(delivered == [1, 2])
     }
 
     @Test("A7 MainScheduler.ensureRunningOnMainThread reports a notOnMainQueue diagnostic off the main queue, and nothing on it")
