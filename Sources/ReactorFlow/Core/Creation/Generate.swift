@@ -48,16 +48,13 @@ extension ObservableType {
     /// Runs `step` on `scheduler` again after each `true`, each time as a new scheduled item, until it returns
     /// `false` or `sink` is disposed.
     static func loop(on scheduler: ImmediateSchedulerType, sink: Sink<Element>, _ step: @escaping () -> Bool) -> Disposable {
-        let current = LatestScheduledAction()
-        func next() {
-            guard !sink.isDisposed else { return }
-            current.schedule(on: scheduler) {
-                guard !sink.isDisposed, step() else { return }
-                next()
-            }
+        guard !sink.isDisposed else { return Disposables.create() }
+        // Each step is scheduled from inside the one before: `scheduleRecursive` keeps it when the scheduler runs the
+        // first step at once and queues the next (`MainScheduler.instance` on the main queue).
+        return scheduler.scheduleRecursive(()) { _, recurse in
+            guard !sink.isDisposed, step() else { return }
+            recurse(())
         }
-        next()
-        return current
     }
 }
 

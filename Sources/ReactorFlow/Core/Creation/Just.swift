@@ -58,15 +58,13 @@ extension Observable {
     public static func from<S: Sequence>(_ sequence: S, scheduler: ImmediateSchedulerType) -> Observable<Element> where S.Element == Element {
         make { sink in
             var remaining = sequence.makeIterator()
-            let next = LatestScheduledAction()
-            func sendNext() {
+            // Each element is scheduled from inside the step before (see `Observable.loop(on:sink:_:)`).
+            return scheduler.scheduleRecursive(()) { _, recurse in
                 guard !sink.isDisposed else { return }
                 guard let element = remaining.next() else { return sink.onCompleted() }
                 sink.onNext(element)
-                next.schedule(on: scheduler, sendNext)
+                recurse(())
             }
-            next.schedule(on: scheduler, sendNext)
-            return next
         }
     }
 
