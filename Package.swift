@@ -22,7 +22,7 @@ let package = Package(
                 "Core/Subjects/Core/README.md",
             ]
         ),
-        .target(name: "ReactorFlowTesting", dependencies: ["ReactorFlow"]),
+        .target(name: "ReactorFlowTesting", dependencies: ["ReactorFlow"], exclude: ["Blocking/README.md"]),
         .target(name: "LoginFeature", dependencies: ["ReactorFlow"], path: "Examples/Login/LoginFeature"),
         .executableTarget(name: "LoginExample", dependencies: ["LoginFeature", "ReactorFlow"], path: "Examples/Login/LoginExample"),
         .target(name: "CounterFeature", dependencies: ["ReactorFlow"], path: "Examples/Counter/CounterFeature"),

@@ -14,8 +14,8 @@ left out, and why:
 
 - Their tests that read RxSwift's internals (atomics, bags, resource counters) or UIKit, AppKit and the
   Objective-C runtime are not copied.
-- `toBlocking()` (RxBlocking, which ReactorFlow does not provide) and a few of their test helpers are replaced by
-  small stand-ins written here (`SHIMS`).
+- RxBlocking's tests run too, against `ReactorFlowTesting`'s `toBlocking()`.
+- A few of their test helpers are replaced by small stand-ins written here (`SHIMS`).
 - `SKIPPED` lists the tests that depend on the platform rather than on ReactorFlow, each with its reason.
 """
 
@@ -35,14 +35,11 @@ IMPORTS = [
     (r"^@preconcurrency import (RxSwift|RxCocoa|RxRelay|ReactorKit)$", "@preconcurrency import ReactorFlow"),
     (r"^import (RxSwift|RxCocoa|RxRelay|ReactorKit)$", "import ReactorFlow"),
     (r"^import RxTest$", "import ReactorFlowTesting"),
-    (r"^import RxBlocking$", ""),
+    (r"^import RxBlocking$", "import ReactorFlowTesting"),
 ]
 
 # Tests whose outcome depends on the platform, not on ReactorFlow.
 SKIPPED = {
-    # They block the test thread until the main queue runs, which XCTest on Linux does not do.
-    "testJust_DefaultScheduler": "waits on the main queue from the test thread",
-    "testDelay_TimeSpan_DefaultScheduler": "waits on the main queue from the test thread",
     # On Apple platforms the test thread is the main queue, so MainScheduler runs inline; on Linux it is not.
     "testDrivingOrderOfSynchronousSubscriptions1": "assumes the test thread is the main queue",
     "testDrivingOrderOfSynchronousSubscriptions2": "assumes the test thread is the main queue",
@@ -62,6 +59,11 @@ import ReactorFlow
 
 func XCTAssertErrorEqual(_ lhs: Swift.Error, _ rhs: Swift.Error, file: StaticString = #file, line: UInt = #line) {
     XCTAssertEqual(String(describing: lhs), String(describing: rhs), file: file, line: line)
+}
+
+func XCTAssertThrowsErrorEqual<T>(_ expression: @autoclosure () throws -> T, _ expected: Swift.Error,
+                                  file: StaticString = #file, line: UInt = #line) {
+    XCTAssertThrowsError(try expression(), file: file, line: line) { XCTAssertErrorEqual($0, expected, file: file, line: line) }
 }
 
 func XCTAssertEqual<T>(_ lhs: T, _ rhs: T, file: StaticString = #file, line: UInt = #line, _ comparison: (T, T) -> Bool) {
@@ -106,80 +108,6 @@ func drainMainQueueBeforeTest() {
     RunLoop.current.run(until: Date().addingTimeInterval(0.01))
 }
 extension XCTestCase { func wait(for expectations: [XCTestExpectation]) { wait(for: expectations, timeout: 10) } }
-
-enum MaterializedSequenceResult<T> {
-    case completed(elements: [T])
-    case failed(elements: [T], error: Error)
-}
-
-/// RxBlocking's calls, as far as the suites use them: the current run loop turns while the stream runs.
-struct BlockingObservable<Element> {
-    let source: Observable<Element>
-    let timeout: TimeInterval?
-
-    func materialize() -> MaterializedSequenceResult<Element> { run(stoppingAtFirst: false) }
-
-    func run(stoppingAtFirst: Bool) -> MaterializedSequenceResult<Element> {
-        let lock = NSLock()
-        var elements: [Element] = []
-        var failure: Error?
-        var done = false
-        let subscription = source.subscribe { event in
-            lock.withLock {
-                switch event {
-                case .next(let element):
-                    elements.append(element)
-                    if stoppingAtFirst { done = true }
-                case .error(let error):
-                    failure = error
-                    done = true
-                case .completed:
-                    done = true
-                }
-            }
-        }
-        let deadline = Date().addingTimeInterval(timeout ?? 20)
-        while !lock.withLock({ done }) && Date() < deadline {
-            RunLoop.current.run(until: Date().addingTimeInterval(0.005))
-        }
-        subscription.dispose()
-        return lock.withLock {
-            if !done { return .failed(elements: elements, error: RxError.timeout) }
-            if let failure { return .failed(elements: elements, error: failure) }
-            return .completed(elements: elements)
-        }
-    }
-
-    func toArray() throws -> [Element] {
-        switch materialize() {
-        case .completed(let elements): return elements
-        case .failed(_, let error): throw error
-        }
-    }
-
-    func first() throws -> Element? {
-        switch run(stoppingAtFirst: true) {
-        case .completed(let elements): return elements.first
-        case .failed(let elements, let error):
-            if let first = elements.first { return first }
-            throw error
-        }
-    }
-
-    func last() throws -> Element? { try toArray().last }
-
-    func single() throws -> Element {
-        let elements = try toArray()
-        guard elements.count == 1 else { throw elements.isEmpty ? RxError.noElements : RxError.moreThanOneElement }
-        return elements[0]
-    }
-}
-
-extension ObservableConvertibleType {
-    func toBlocking(timeout: TimeInterval? = nil) -> BlockingObservable<Element> {
-        BlockingObservable(source: asObservable(), timeout: timeout)
-    }
-}
 '''
 
 RXSWIFT_TESTS = ["Observable+*.swift", "CompletableTest.swift", "Completable+AndThen.swift", "MaybeTest.swift",
@@ -296,7 +224,7 @@ def main():
     if arguments.rxswift:
         tests = os.path.join(os.path.abspath(arguments.rxswift), "Tests")
         support = expand(tests, RXSWIFT_SUPPORT)
-        rxswift = expand(os.path.join(tests, "RxSwiftTests"), RXSWIFT_TESTS)
+        rxswift = expand(os.path.join(tests, "RxSwiftTests"), RXSWIFT_TESTS) + expand(tests, ["RxBlockingTests/*.swift"])
         passed &= run(make_package(arguments.work, "RxSwiftSuite", support + rxswift), "RxSwift's tests")
         rxcocoa = expand(tests, RXCOCOA_TESTS)
         passed &= run(make_package(arguments.work, "RxCocoaSuite", support + rxcocoa), "RxRelay's and RxCocoa's tests")

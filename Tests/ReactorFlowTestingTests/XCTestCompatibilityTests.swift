@@ -103,3 +103,27 @@ final class XCTestCompatibilityTests: XCTestCase {
 }
 
 private enum TestFailure: Error { case boom }
+
+/// RxBlocking's operators on XCTest's main thread (rule D5): the wait turns the main run loop, so a stream that
+/// needs the main queue gets it.
+final class BlockingOnMainThreadTests: XCTestCase {
+    private let background = ConcurrentDispatchQueueScheduler(qos: .default)
+
+    func testAStreamOnTheMainQueueIsWaitedFor() throws {
+        XCTAssertTrue(Thread.isMainThread)
+        let stream = Observable.of(1, 2).subscribe(on: background).observe(on: MainScheduler.instance)
+        XCTAssertEqual(try stream.toBlocking(timeout: 60).toArray(), [1, 2])
+        XCTAssertEqual(try stream.toBlocking(timeout: 60).last(), 2)
+        XCTAssertEqual(try Observable.just(42, scheduler: MainScheduler.instance).toBlocking(timeout: 60).toArray(), [42])
+    }
+
+    func testAStreamEndingOnAnotherThreadWakesTheMainThread() throws {
+        XCTAssertEqual(try Observable.just(3, scheduler: background).toBlocking().single(), 3)
+    }
+
+    func testATimeoutOnTheMainThread() {
+        XCTAssertThrowsError(try Observable<Int>.never().toBlocking(timeout: 0).first()) { error in
+            XCTAssertEqual(error as? RxError, .timeout)
+        }
+    }
+}
