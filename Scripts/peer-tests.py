@@ -98,6 +98,9 @@ func globalLoad(_ atomic: AtomicInt) -> Int32 { atomic.lock.withLock { atomic.va
 @discardableResult func sub(_ atomic: AtomicInt, _ amount: Int32) -> Int32 {
     atomic.lock.withLock { defer { atomic.value -= amount }; return atomic.value }
 }
+@discardableResult func increment(_ atomic: AtomicInt) -> Int32 {
+    atomic.lock.withLock { defer { atomic.value += 1 }; return atomic.value }
+}
 
 extension DispatchQueue { static var isMain: Bool { MainScheduler.isOnMainQueue } }
 
@@ -117,6 +120,7 @@ RXSWIFT_TESTS = ["Observable+*.swift", "CompletableTest.swift", "Completable+And
                  "AsyncSubjectTests.swift", "HistoricalSchedulerTest.swift", "VirtualSchedulerTest.swift",
                  "SchedulerTests.swift", "DisposeBagTest.swift", "ObserverTests.swift",
                  "ObservableType+SubscriptionTests.swift", "Reactive+Tests.swift", "Binder+Tests.swift", "Anomalies.swift",
+                 "DisposableTest.swift", "MainSchedulerTests.swift", "SharingSchedulerTests.swift",
                  "*Concurrency*.swift"]
 RXSWIFT_SUPPORT = ["RxTest.swift", "TestErrors.swift", "Recorded+Timeless.swift",
                    "RxSwiftTests/TestImplementations/*.swift", "RxSwiftTests/TestImplementations/Mocks/*.swift"]

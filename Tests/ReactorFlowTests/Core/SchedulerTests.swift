@@ -280,6 +280,92 @@ extension SchedulerTests {
     }
 }
 
+extension SchedulerTests {
+    @Test("A7 a scheduler written for RxSwift, with only the forms that pass a state, conforms; operators and the plain forms run on it")
+    func schedulerWrittenForRxSwift() {
+        let clock = TestScheduler(initialClock: 0)
+        let scheduler = StateFormScheduler(on: clock)
+        var received: [(TestTime, Int)] = []
+        _ = Observable.of(1, 2).delay(.seconds(5), scheduler: scheduler).subscribe(onNext: { received.append((clock.clock, $0)) })
+        _ = Observable<Int>.interval(.seconds(10), scheduler: scheduler).take(3)
+            .subscribe(onNext: { received.append((clock.clock, 100 + $0)) })
+        var plain: [TestTime] = []
+        _ = scheduler.schedule { plain.append(clock.clock) }
+        let cancelled = scheduler.scheduleRelative(.seconds(1)) { plain.append(-1) }
+        cancelled.dispose()
+        clock.start()
+        #expect(received.map(\.0) == [5, 6, 10, 20, 30], "as on TestScheduler itself: the second delayed element a tick later (D3)")
+        #expect(received.map(\.1) == [1, 2, 100, 101, 102])
+        #expect(plain == [1])
+        #expect(scheduler.periodicRuns == 3, "interval ran on the scheduler's own periodic timer")
+        #expect(scheduler.stateFormCalls > 0)
+    }
+
+    @Test("A7 a scheduler that implements neither form of schedule reports schedulerIncomplete and runs nothing")
+    func incompleteScheduler() {
+        let collected = DiagnosticsCollector()
+        defer { collected.stop() }
+        var ran = false
+        let scheduler = IncompleteScheduler()
+        scheduler.schedule { ran = true }.dispose()
+        _ = scheduler.schedule(1) { _ in
+            ran = true
+            return Disposables.create()
+        }
+        scheduler.scheduleRelative(.seconds(1)) { ran = true }.dispose()
+        #expect(!ran)
+        let reported = collected.matching("IncompleteScheduler implements neither")
+        #expect(reported.map(\.kind) == [.schedulerIncomplete, .schedulerIncomplete, .schedulerIncomplete])
+        #expect(reported.map(\.message) == [
+            "IncompleteScheduler implements neither schedule(_:) nor schedule(_:action:); nothing was run",
+            "IncompleteScheduler implements neither schedule(_:) nor schedule(_:action:); nothing was run",
+            "IncompleteScheduler implements neither scheduleRelative(_:action:) nor scheduleRelative(_:dueTime:action:); nothing was run",
+        ])
+    }
+}
+
+/// A scheduler as RxSwift code writes one: only `now` and the forms that pass a state, over a virtual clock.
+private final class StateFormScheduler: SchedulerType {
+    private let clock: TestScheduler
+    private(set) var stateFormCalls = 0
+    private(set) var periodicRuns = 0
+
+    init(on clock: TestScheduler) {
+        self.clock = clock
+    }
+
+    var now: RxTime { clock.now }
+
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        stateFormCalls += 1
+        let result = SerialDisposable()
+        result.disposable = clock.scheduleRelative(.seconds(1)) { result.disposable = action(state) }
+        return result
+    }
+
+    func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval,
+                                     action: @escaping (StateType) -> Disposable) -> Disposable {
+        stateFormCalls += 1
+        let result = SerialDisposable()
+        result.disposable = clock.scheduleRelative(dueTime) { result.disposable = action(state) }
+        return result
+    }
+
+    func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+                                     action: @escaping (StateType) -> StateType) -> Disposable {
+        var current = state
+        return clock.schedulePeriodic(startAfter: startAfter, period: period) { [self] in
+            periodicRuns += 1
+            current = action(current)
+        }
+    }
+}
+
+/// A scheduler that implements neither form of anything.
+private struct IncompleteScheduler: SchedulerType {
+    var now: RxTime { Date(timeIntervalSince1970: 0) }
+}
+
 /// A list that threads append to under a lock.
 final class LockedList<Item>: @unchecked Sendable { // `stored` is guarded by `lock`
     private let lock = NSLock()

@@ -15,6 +15,8 @@ public struct Diagnostic: Sendable, CustomStringConvertible {
         public static let bindingError = Kind(rawValue: "bindingError")
         /// Code that must run on the main queue did not (`MainScheduler.ensureRunningOnMainThread()`).
         public static let notOnMainQueue = Kind(rawValue: "notOnMainQueue")
+        /// A scheduler implements neither form of `schedule` (or of `scheduleRelative`); nothing was run.
+        public static let schedulerIncomplete = Kind(rawValue: "schedulerIncomplete")
     }
 
     /// The kind of problem.

@@ -1,16 +1,28 @@
-/// RxSwift's scheduling calls, which pass a state to the action and let it return a disposable. They are built on
-/// the plain closures the scheduler protocols require, so every scheduler, `TestScheduler` included, has them.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Each form of the scheduling calls built on the other: a scheduler implements the plain closures, which the operators
+/// call, or RxSwift's forms, which pass a state to the action and let it return a disposable, and has both.
 extension ImmediateSchedulerType {
-    /// Runs `action(state)` as the scheduler allows. Disposing the result before then cancels it; afterwards it
-    /// disposes what the action returned.
-    ///
-    /// ```swift
-    /// let work = scheduler.schedule(request) { request in
-    ///     let task = session.start(request)
-    ///     return Disposables.create { task.cancel() }
-    /// }
-    /// ```
+    /// `schedule(_:)` for a scheduler that implements RxSwift's `schedule(_:action:)`.
+    public func schedule(_ action: @escaping () -> Void) -> Disposable {
+        DefaultFormGuard.callingStateForm(of: Self.self, .schedule) {
+            schedule((), action: { _ in
+                action()
+                return Disposables.create()
+            })
+        }
+    }
+
+    /// RxSwift's `schedule(_:action:)`, built on `schedule(_:)`. Disposing the result before the action runs cancels
+    /// it; afterwards it disposes what the action returned.
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        if DefaultFormGuard.isLooping(Self.self, .schedule) { return Disposables.create() }
         let result = SingleAssignmentDisposable()
         let scheduled = schedule { result.setDisposable(action(state)) }
         return Disposables.create(scheduled, result)
@@ -36,29 +48,91 @@ extension ImmediateSchedulerType {
 }
 
 extension SchedulerType {
-    /// Runs `action(state)` after `dueTime`. Disposing the result before then cancels it; afterwards it disposes
-    /// what the action returned.
+    /// `scheduleRelative(_:action:)` for a scheduler that implements RxSwift's `scheduleRelative(_:dueTime:action:)`.
+    public func scheduleRelative(_ dueTime: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
+        DefaultFormGuard.callingStateForm(of: Self.self, .scheduleRelative) {
+            scheduleRelative((), dueTime: dueTime, action: { _ in
+                action()
+                return Disposables.create()
+            })
+        }
+    }
+
+    /// RxSwift's `scheduleRelative(_:dueTime:action:)`, built on `scheduleRelative(_:action:)`. Disposing the result
+    /// before the action runs cancels it; afterwards it disposes what the action returned.
     public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval,
                                             action: @escaping (StateType) -> Disposable) -> Disposable {
+        if DefaultFormGuard.isLooping(Self.self, .scheduleRelative) { return Disposables.create() }
         let result = SingleAssignmentDisposable()
         let scheduled = scheduleRelative(dueTime) { result.setDisposable(action(state)) }
         return Disposables.create(scheduled, result)
     }
 
-    /// Runs `action` after `startAfter`, then every `period`, each time with the state the previous run returned
-    /// (`state` the first time), until the result is disposed.
-    ///
-    /// ```swift
-    /// let ticks = scheduler.schedulePeriodic(0, startAfter: .seconds(1), period: .seconds(1)) { count in
-    ///     print(count)
-    ///     return count + 1
-    /// }
-    /// ```
+    /// `schedulePeriodic(startAfter:period:action:)` built on RxSwift's form, so that a scheduler written for RxSwift
+    /// with a periodic timer of its own runs `Observable.interval` on it.
+    public func schedulePeriodic(startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
+        schedulePeriodic((), startAfter: startAfter, period: period) { _ in action() }
+    }
+
+    /// RxSwift's `schedulePeriodic(_:startAfter:period:action:)`, built on `scheduleRelative`: each run schedules the
+    /// next one `period` after it, until the result is disposed.
     public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
                                             action: @escaping (StateType) -> StateType) -> Disposable {
         // Runs never overlap (each is scheduled when the one before has returned), so the state needs no lock.
         var current = state
-        return schedulePeriodic(startAfter: startAfter, period: period) { current = action(current) }
+        let next = SerialDisposable()
+        func tick(after delay: RxTimeInterval) {
+            next.disposable = scheduleRelative(delay) {
+                current = action(current)
+                tick(after: period)
+            }
+        }
+        tick(after: startAfter)
+        return next
+    }
+}
+
+/// Catches a scheduler that implements neither form of `schedule` (or of `scheduleRelative`), whose two defaults
+/// would otherwise call each other until the stack overflows.
+///
+/// A type reaches the default of RxSwift's form only if it does not implement that form, and the default of the plain
+/// form only if it does not implement that one. So RxSwift's default, reached on a thread where the plain default of
+/// the same type and pair is still running, means the type has neither: it reports `schedulerIncomplete` and runs
+/// nothing.
+enum DefaultFormGuard {
+    enum Pair: UInt {
+        case schedule = 0
+        case scheduleRelative = 1
+    }
+
+    /// This thread's mark: the scheduler type (and pair) whose plain default is calling RxSwift's form.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Runs `body`, the plain default of `pair` calling RxSwift's form, with this thread marked for `scheduler`.
+    static func callingStateForm<Scheduler, Result>(of scheduler: Scheduler.Type, _ pair: Pair,
+                                                    _ body: () -> Result) -> Result {
+        let previous = pthread_getspecific(key)
+        pthread_setspecific(key, mark(scheduler, pair))
+        defer { pthread_setspecific(key, previous) }
+        return body()
+    }
+
+    /// Whether RxSwift's default of `pair` was reached from the plain one for the same type; if so, reports it.
+    static func isLooping<Scheduler>(_ scheduler: Scheduler.Type, _ pair: Pair) -> Bool {
+        guard pthread_getspecific(key) == mark(scheduler, pair) else { return false }
+        let names = pair == .schedule ? "schedule(_:) nor schedule(_:action:)"
+                                      : "scheduleRelative(_:action:) nor scheduleRelative(_:dueTime:action:)"
+        Diagnostics.report(.schedulerIncomplete, message: "\(scheduler) implements neither \(names); nothing was run")
+        return true
+    }
+
+    /// The type's metadata address with the pair in its lowest bit, which the metadata's alignment leaves free.
+    private static func mark<Scheduler>(_ scheduler: Scheduler.Type, _ pair: Pair) -> UnsafeMutableRawPointer? {
+        UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: ObjectIdentifier(scheduler)) | pair.rawValue)
     }
 }
 

@@ -10,12 +10,31 @@ public typealias RxTime = Date
 ///
 /// Actions are plain closures (not `@Sendable`): a scheduler that hops threads hands the closure over under a lock
 /// and runs it exactly once.
+///
+/// A scheduler implements one of the two forms of `schedule`: the plain closure, which the operators call and which
+/// costs nothing more, or RxSwift's `schedule(_:action:)`, so that a scheduler written for RxSwift conforms as it is.
+/// Each has a default built on the other. One that implements neither gets a `schedulerIncomplete` diagnostic and
+/// runs nothing.
 public protocol ImmediateSchedulerType {
     /// Runs `action` as soon as the scheduler allows; disposing the result before then cancels it.
     func schedule(_ action: @escaping () -> Void) -> Disposable
+
+    /// Runs `action(state)` as the scheduler allows. Disposing the result before then cancels it; afterwards it
+    /// disposes what the action returned (RxSwift's form).
+    ///
+    /// ```swift
+    /// let work = scheduler.schedule(request) { request in
+    ///     let task = session.start(request)
+    ///     return Disposables.create { task.cancel() }
+    /// }
+    /// ```
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable
 }
 
 /// A scheduler that also knows the time and can run work later.
+///
+/// As with `schedule`, a scheduler implements either form of `scheduleRelative` and of `schedulePeriodic`, the plain
+/// one or RxSwift's; `schedulePeriodic` needs neither, since its default is built on `scheduleRelative`.
 public protocol SchedulerType: ImmediateSchedulerType {
     /// The scheduler's clock (virtual for `TestScheduler`).
     var now: RxTime { get }
@@ -23,23 +42,25 @@ public protocol SchedulerType: ImmediateSchedulerType {
     /// Runs `action` after `dueTime`; disposing the result before then cancels it.
     func scheduleRelative(_ dueTime: RxTimeInterval, action: @escaping () -> Void) -> Disposable
 
+    /// Runs `action(state)` after `dueTime`. Disposing the result before then cancels it; afterwards it disposes
+    /// what the action returned (RxSwift's form).
+    func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval,
+                                     action: @escaping (StateType) -> Disposable) -> Disposable
+
     /// Runs `action` after `startAfter`, then every `period`, until disposed.
     func schedulePeriodic(startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping () -> Void) -> Disposable
-}
 
-extension SchedulerType {
-    /// Runs `action` after `startAfter`, then every `period`, until the result is disposed; built on `scheduleRelative`.
-    public func schedulePeriodic(startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
-        let current = SerialDisposable()
-        func tick(after delay: RxTimeInterval) {
-            current.disposable = scheduleRelative(delay) {
-                action()
-                tick(after: period)
-            }
-        }
-        tick(after: startAfter)
-        return current
-    }
+    /// Runs `action` after `startAfter`, then every `period`, each time with the state the previous run returned
+    /// (`state` the first time), until the result is disposed (RxSwift's form).
+    ///
+    /// ```swift
+    /// let ticks = scheduler.schedulePeriodic(0, startAfter: .seconds(1), period: .seconds(1)) { count in
+    ///     print(count)
+    ///     return count + 1
+    /// }
+    /// ```
+    func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+                                     action: @escaping (StateType) -> StateType) -> Disposable
 }
 
 extension DispatchTimeInterval {
