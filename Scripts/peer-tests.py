@@ -43,10 +43,6 @@ SKIPPED = {
     # On Apple platforms the test thread is the main queue, so MainScheduler runs inline; on Linux it is not.
     "testDrivingOrderOfSynchronousSubscriptions1": "assumes the test thread is the main queue",
     "testDrivingOrderOfSynchronousSubscriptions2": "assumes the test thread is the main queue",
-    # A TestableObservable here ends its own subscription at its terminal event; RxTest's is ended by the operator,
-    # which subscribe(on:) does a tick later. What the subscriber receives is the same.
-    "testSubscribeOn_SchedulerCompleted": "records the source's end a tick earlier",
-    "testSubscribeOn_SchedulerError": "records the source's end a tick earlier",
     # It needs 32 dispatch worker threads blocked at once within 5 seconds, more than GCD starts on a small Linux
     # machine.
     "test2718ShareWithoutReplayConnectsOnceForConcurrentFirstSubscriptions": "needs 32 blocked dispatch threads",

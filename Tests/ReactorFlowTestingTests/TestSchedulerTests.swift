@@ -129,6 +129,27 @@ struct TestSchedulerTests {
         #expect(cold.subscriptions == [Subscription(200, 220)], "the completion ends the subscription")
     }
 
+    @Test("D3 subscribe(on:) over a test observable: its subscription ends when the operator's disposal reaches it, a tick after its end; after an operator, at its end")
+    func subscribeOnEndsTheSubscriptionOnTheScheduler() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let completing = scheduler.createHotObservable([.next(250, 1), .completed(300)])
+        let completed = scheduler.start { completing.subscribe(on: scheduler) }
+        #expect(completed.events == [.next(250, 1), .completed(300)])
+        #expect(completing.subscriptions == [Subscription(201, 301)])
+
+        let disposing = scheduler.createHotObservable([.next(1_250, 1), .completed(1_900)])
+        let disposed = scheduler.start(created: 1_100, subscribed: 1_200, disposed: 1_280) { disposing.subscribe(on: scheduler) }
+        #expect(disposed.events == [.next(1_250, 1)])
+        #expect(disposing.subscriptions == [Subscription(1_201, 1_281)])
+
+        let mapped = scheduler.createHotObservable([.next(2_250, 1), .completed(2_300)])
+        let mappedObserver = scheduler.start(created: 2_100, subscribed: 2_200, disposed: 3_000) {
+            mapped.map { $0 * 10 }.subscribe(on: scheduler)
+        }
+        #expect(mappedObserver.events == [.next(2_250, 10), .completed(2_300)])
+        #expect(mapped.subscriptions == [Subscription(2_201, 2_300)], "map ends its source's subscription at its end")
+    }
+
     @Test("B7b two hot action streams that fail and complete: the actions after them are still reduced")
     func actionStreamsThatEnd() {
         let scheduler = TestScheduler(initialClock: 0)

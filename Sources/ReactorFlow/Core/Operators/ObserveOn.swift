@@ -58,11 +58,19 @@ extension ObservableType {
     /// Observable.create(readLargeFile).subscribe(on: SerialDispatchQueueScheduler(qos: .utility))
     /// ```
     public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        let source = asObservable()
+        // As RxSwift's, a source that is not an `Observable` (a test observable, a type of your own) is subscribed as
+        // it is: an erasing wrapper would end its subscription at its terminal event, not when this operator's
+        // disposal reaches it on `scheduler`.
+        let subscribeSource: (Sink<Element>) -> Disposable
+        if let observable = self as? Observable<Element> {
+            subscribeSource = { observable.subscribeInside($0) }
+        } else {
+            subscribeSource = { [self] in subscribe($0) }
+        }
         return .make { sink in
             let subscription = SerialDisposable()
             let scheduled = scheduler.schedule {
-                subscription.disposable = ScheduledDisposable(scheduler: scheduler, disposable: source.subscribeInside(sink))
+                subscription.disposable = ScheduledDisposable(scheduler: scheduler, disposable: subscribeSource(sink))
             }
             return Disposables.create(scheduled, subscription)
         }
