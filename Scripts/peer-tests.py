@@ -40,9 +40,6 @@ IMPORTS = [
 
 # Tests whose outcome depends on the platform, not on ReactorFlow.
 SKIPPED = {
-    # On Apple platforms the test thread is the main queue, so MainScheduler runs inline; on Linux it is not.
-    "testDrivingOrderOfSynchronousSubscriptions1": "assumes the test thread is the main queue",
-    "testDrivingOrderOfSynchronousSubscriptions2": "assumes the test thread is the main queue",
     # It needs 32 dispatch worker threads blocked at once within 5 seconds, more than GCD starts on a small Linux
     # machine.
     "test2718ShareWithoutReplayConnectsOnceForConcurrentFirstSubscriptions": "needs 32 blocked dispatch threads",

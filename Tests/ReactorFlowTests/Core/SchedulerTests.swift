@@ -240,6 +240,32 @@ extension SchedulerTests {
         #expect(delivered == [1, 2])
     }
 
+    @Test("A7 and A12 each MainScheduler() counts only its own actions, so Drivers, each with its own, deliver a nested element inline, as in RxCocoa")
+    func mainSchedulersOfTheirOwn() async {
+        let nested = await onMainQueue { received, finish in
+            _ = MainScheduler.instance.schedule {
+                _ = MainScheduler.instance.schedule { received.append(1) } // queued behind the running one
+                _ = MainScheduler().schedule { received.append(2) } // another scheduler: inline
+                received.append(3)
+                _ = MainScheduler.instance.schedule(finish)
+            }
+            return Disposables.create()
+        }
+        #expect(nested == [2, 3, 1])
+
+        let driven = await onMainQueue { received, finish in
+            let relay = BehaviorRelay(value: 0)
+            let bag = DisposeBag()
+            relay.asDriver().drive(onNext: { received.append($0) }).disposed(by: bag)
+            Observable.just(1).asDriver(onErrorJustReturn: -1).drive(relay).disposed(by: bag)
+            Observable.just(2).asDriver(onErrorJustReturn: -1).drive(relay).disposed(by: bag)
+            received.append(99) // after both, so both were delivered inline
+            finish()
+            return Disposables.create { _ = bag }
+        }
+        #expect(driven == [0, 1, 2, 99])
+    }
+
     /// Runs `body` on the main queue and returns what it put in `received` once it calls `finish`, or after ten
     /// seconds: a bound, so that a lost event fails the test instead of hanging it.
     private func onMainQueue(_ body: @escaping (_ received: LockedList<Int>, _ finish: @escaping () -> Void) -> Disposable) async -> [Int] {

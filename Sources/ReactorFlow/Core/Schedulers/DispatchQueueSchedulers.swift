@@ -143,6 +143,14 @@ public final class MainScheduler: SchedulerType, Sendable {
             ?? "Executing on background thread. Please use `MainScheduler.instance.schedule` to schedule work on main thread.")
     }
 
+    /// A main scheduler of its own, as RxSwift's `MainScheduler()`: like `instance`, it runs an action inline on the
+    /// main queue when none of its own actions is waiting or running, whatever other main schedulers have pending.
+    /// `Driver`, `Signal` and `Binder` each take a new one, as in RxCocoa, so that a delivery made from inside
+    /// another one's runs at once rather than a turn of the main queue later.
+    public convenience init() {
+        self.init(inlineOnMainThread: true)
+    }
+
     private init(inlineOnMainThread: Bool) {
         self.inlineOnMainThread = inlineOnMainThread
     }

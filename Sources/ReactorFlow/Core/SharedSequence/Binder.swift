@@ -10,7 +10,7 @@ public struct Binder<Value>: ObserverType {
     private let binding: (Event<Value>) -> Void
 
     /// A binder that calls `binding(target, value)` on `scheduler` for each value while `target` lives.
-    public init<Target: AnyObject>(_ target: Target, scheduler: ImmediateSchedulerType = MainScheduler.instance,
+    public init<Target: AnyObject>(_ target: Target, scheduler: ImmediateSchedulerType = MainScheduler(),
                                    binding: @escaping (Target, Value) -> Void) {
         weak let weakTarget = target
         self.binding = { event in

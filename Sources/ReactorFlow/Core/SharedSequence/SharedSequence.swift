@@ -71,9 +71,9 @@ public typealias Signal<Element> = SharedSequence<SignalSharingStrategy, Element
 /// }
 /// ```
 public enum SharingScheduler {
-    private static let factory = LockedValue<() -> SchedulerType>({ MainScheduler.instance })
+    private static let factory = LockedValue<() -> SchedulerType>({ MainScheduler() })
 
-    /// The scheduler to deliver on now.
+    /// The scheduler to deliver on now: a new `MainScheduler()` each time, as in RxCocoa, unless a test mocks it.
     public static func make() -> SchedulerType {
         factory.withLock { $0 }()
     }
