@@ -253,6 +253,17 @@ extension SchedulerTests {
         }
         #expect(nested == [2, 3, 1])
 
+        let queued = await onMainQueue { received, finish in
+            let asyncScheduler: SerialDispatchQueueScheduler = MainScheduler.asyncInstance // RxSwift's type
+            _ = asyncScheduler.schedule {
+                received.append(2)
+                finish()
+            }
+            received.append(1)
+            return Disposables.create()
+        }
+        #expect(queued == [1, 2], "asyncInstance queues even on the main queue")
+
         let driven = await onMainQueue { received, finish in
             let relay = BehaviorRelay(value: 0)
             let bag = DisposeBag()

@@ -107,11 +107,10 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType, Sendable {
 /// ```
 public final class MainScheduler: SchedulerType, Sendable {
     /// Inline on the main thread, otherwise queued on the main queue.
-    public static let instance = MainScheduler(inlineOnMainThread: true)
-    /// Always queued on the main queue, even from the main thread.
-    public static let asyncInstance = MainScheduler(inlineOnMainThread: false)
+    public static let instance = MainScheduler()
+    /// Always queued on the main queue, even from the main thread: a serial scheduler on the main queue, as RxSwift's.
+    public static let asyncInstance = SerialDispatchQueueScheduler(queue: .main)
 
-    private let inlineOnMainThread: Bool
     /// `instance`'s actions scheduled and not yet finished: it runs one inline only when it is the only one.
     private let unfinished = Atomic<Int>(0)
 
@@ -147,13 +146,7 @@ public final class MainScheduler: SchedulerType, Sendable {
     /// main queue when none of its own actions is waiting or running, whatever other main schedulers have pending.
     /// `Driver`, `Signal` and `Binder` each take a new one, as in RxCocoa, so that a delivery made from inside
     /// another one's runs at once rather than a turn of the main queue later.
-    public convenience init() {
-        self.init(inlineOnMainThread: true)
-    }
-
-    private init(inlineOnMainThread: Bool) {
-        self.inlineOnMainThread = inlineOnMainThread
-    }
+    public init() {}
 
     /// The wall-clock time.
     public var now: RxTime { Date() }
@@ -161,7 +154,6 @@ public final class MainScheduler: SchedulerType, Sendable {
     /// Runs `action` on the main queue: at once if already there and nothing else is pending (`instance`),
     /// otherwise asynchronously, after the actions before it; disposing before it runs skips it.
     public func schedule(_ action: @escaping () -> Void) -> Disposable {
-        guard inlineOnMainThread else { return DispatchQueue.main.runSoon(action) }
         if unfinished.wrappingAdd(1, ordering: .sequentiallyConsistent).oldValue == 0 && Self.isOnMainQueue {
             action()
             unfinished.wrappingSubtract(1, ordering: .sequentiallyConsistent)
