@@ -107,6 +107,14 @@ struct BlockingTests {
         #expect(try Observable.of(0, 1, 2, 3, scheduler: scheduler).toBlocking().toArray() == [0, 1, 2, 3])
     }
 
+    @Test("D5 a Driver, which delivers on the main queue, is waited for from a test's own thread")
+    func driver() throws {
+        let relay = BehaviorRelay(value: 1)
+        #expect(try relay.asDriver().toBlocking(timeout: 60).first() == 1)
+        #expect(try Driver.of(1, 2, 3).toBlocking(timeout: 60).toArray() == [1, 2, 3])
+        #expect(try relay.asDriver().map { $0 * 10 }.toBlocking(timeout: 60).first() == 10)
+    }
+
     @Test("D5 a stream on CurrentThreadScheduler has sent what it can before the wait, inside a trampoline or not")
     func currentThread() throws {
         let stream = Observable.of(1, 2, 3, scheduler: CurrentThreadScheduler.instance)
