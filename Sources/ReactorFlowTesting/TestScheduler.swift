@@ -110,6 +110,28 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable { // the cl
         return work
     }
 
+    /// RxTest's `scheduleAbsoluteVirtual`: runs `action(state)` at virtual time `time`, as `scheduleAt` does.
+    /// Disposing the result before then cancels it; afterwards it disposes what the action returned.
+    ///
+    /// ```swift
+    /// _ = scheduler.scheduleAbsoluteVirtual(subject, time: 300) { subject in
+    ///     subject.onNext(1)
+    ///     return Disposables.create()
+    /// }
+    /// ```
+    public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: TestTime,
+                                                   action: @escaping (StateType) -> Disposable) -> Disposable {
+        let result = SingleAssignmentDisposable()
+        let scheduled = scheduleAt(time) { result.setDisposable(action(state)) }
+        return Disposables.create(scheduled, result)
+    }
+
+    /// RxTest's `scheduleRelativeVirtual`: `scheduleAbsoluteVirtual` at `dueTime` ticks after the current clock.
+    public func scheduleRelativeVirtual<StateType>(_ state: StateType, dueTime: TestTime,
+                                                   action: @escaping (StateType) -> Disposable) -> Disposable {
+        scheduleAbsoluteVirtual(state, time: clock + dueTime, action: action)
+    }
+
     private func enqueueHoldingLock(_ time: TestTime, _ work: ScheduledItem) {
         let item = Item(time: time, order: nextOrder, work: work)
         nextOrder += 1

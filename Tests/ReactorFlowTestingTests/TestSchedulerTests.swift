@@ -76,6 +76,36 @@ struct TestSchedulerTests {
         #expect(at == 10)
     }
 
+    @Test("D3 RxTest's scheduleAbsoluteVirtual and scheduleRelativeVirtual: the state passed, at the time given as it is, cancellable, and what the action returned disposed with the result")
+    func virtualTimeCalls() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var ran: [(TestTime, String)] = []
+        var released: [String] = []
+        let absolute = scheduler.scheduleAbsoluteVirtual("absolute", time: 300) { name in
+            ran.append((scheduler.clock, name))
+            _ = scheduler.scheduleRelativeVirtual("relative", dueTime: 50) { name in
+                ran.append((scheduler.clock, name))
+                return Disposables.create()
+            }
+            _ = scheduler.scheduleAbsoluteVirtual("past", time: 100) { name in
+                ran.append((scheduler.clock, name))
+                return Disposables.create()
+            }
+            return Disposables.create { released.append(name) }
+        }
+        let cancelled = scheduler.scheduleRelativeVirtual("cancelled", dueTime: 200) { name in
+            ran.append((scheduler.clock, name))
+            return Disposables.create()
+        }
+        cancelled.dispose()
+        scheduler.start()
+        #expect(ran.map(\.0) == [300, 300, 350])
+        #expect(ran.map(\.1) == ["absolute", "past", "relative"])
+        #expect(released.isEmpty)
+        absolute.dispose()
+        #expect(released == ["absolute"])
+    }
+
     @Test("D3 start() without a closure runs everything, moving the clock as far as needed; stop() ends it")
     func startRunsEverything() {
         let scheduler = TestScheduler(initialClock: 0)
