@@ -111,7 +111,7 @@ public final class MainScheduler: SchedulerType, Sendable {
     /// Always queued on the main queue, even from the main thread: a serial scheduler on the main queue, as RxSwift's.
     public static let asyncInstance = SerialDispatchQueueScheduler(queue: .main)
 
-    /// `instance`'s actions scheduled and not yet finished: it runs one inline only when it is the only one.
+    /// This scheduler's actions scheduled and not yet finished: it runs one inline only when it is the only one.
     private let unfinished = Atomic<Int>(0)
 
     private static let mainQueueKey: DispatchSpecificKey<Bool> = {
@@ -151,7 +151,7 @@ public final class MainScheduler: SchedulerType, Sendable {
     /// The wall-clock time.
     public var now: RxTime { Date() }
 
-    /// Runs `action` on the main queue: at once if already there and nothing else is pending (`instance`),
+    /// Runs `action` on the main queue: at once if already there and none of this scheduler's actions is pending,
     /// otherwise asynchronously, after the actions before it; disposing before it runs skips it.
     public func schedule(_ action: @escaping () -> Void) -> Disposable {
         if unfinished.wrappingAdd(1, ordering: .sequentiallyConsistent).oldValue == 0 && Self.isOnMainQueue {
