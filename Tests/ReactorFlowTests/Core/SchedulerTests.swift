@@ -208,8 +208,13 @@ extension SchedulerTests {
 
         let order = LockedList<Int>()
         for value in 0..<50 { _ = targeted.schedule { order.append(value) } }
+        // The queue is held until the delayed action is disposed, so that it cannot run first however slow this
+        // thread is.
+        let gate = DispatchSemaphore(value: 0)
+        targeted.queue.async { gate.wait() }
         let cancelled = targeted.scheduleRelative(.milliseconds(1)) { order.append(-1) }
         cancelled.dispose()
+        gate.signal()
         targeted.queue.sync {}
         #expect(order.items == Array(0..<50))
         #expect(try await Observable.of(1, 2).delay(.milliseconds(1), scheduler: targeted).values.collect() == [1, 2])
