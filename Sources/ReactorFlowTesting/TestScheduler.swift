@@ -121,9 +121,7 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable { // the cl
     /// ```
     public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: TestTime,
                                                    action: @escaping (StateType) -> Disposable) -> Disposable {
-        let result = SingleAssignmentDisposable()
-        let scheduled = scheduleAt(time) { result.setDisposable(action(state)) }
-        return Disposables.create(scheduled, result)
+        Disposables.scheduling(state, action) { scheduleAt(time, action: $0) }
     }
 
     /// RxTest's `scheduleRelativeVirtual`: `scheduleAbsoluteVirtual` at `dueTime` ticks after the current clock.

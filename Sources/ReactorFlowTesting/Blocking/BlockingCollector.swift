@@ -8,7 +8,7 @@ import ReactorFlow
 struct BlockingCollector<Element> {
     /// How many passing elements end the wait (`first()`: 1, `single()`: 2); `nil` waits for the stream's end.
     let limit: Int?
-    private(set) var elements: [Element] = []
+    private var elements: [Element] = []
     /// Why the stream failed, once it has: its own error, the predicate's, or `RxError.timeout`.
     private var failure: Error?
     private(set) var isCollecting = true

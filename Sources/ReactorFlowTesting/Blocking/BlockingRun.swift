@@ -12,7 +12,6 @@ struct BlockingRun<Element> {
     func result() -> MaterializedSequenceResult<Element> {
         let deadline = Self.deadline(after: timeout)
         let waiter = BlockingWaiter(BlockingCollector<Element>(limit: limit))
-        let predicate = self.predicate
         var subscription: Disposable?
         let subscribe = {
             subscription = source.subscribe { event in

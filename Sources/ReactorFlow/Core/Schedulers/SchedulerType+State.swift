@@ -23,9 +23,7 @@ extension ImmediateSchedulerType {
     /// it; afterwards it disposes what the action returned.
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         if DefaultFormGuard.isLooping(Self.self, .schedule) { return Disposables.create() }
-        let result = SingleAssignmentDisposable()
-        let scheduled = schedule { result.setDisposable(action(state)) }
-        return Disposables.create(scheduled, result)
+        return Disposables.scheduling(state, action) { schedule($0) }
     }
 
     /// Runs `action` with `state`, and again with each state it passes to its `recurse` argument, each run scheduled
@@ -63,9 +61,7 @@ extension SchedulerType {
     public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval,
                                             action: @escaping (StateType) -> Disposable) -> Disposable {
         if DefaultFormGuard.isLooping(Self.self, .scheduleRelative) { return Disposables.create() }
-        let result = SingleAssignmentDisposable()
-        let scheduled = scheduleRelative(dueTime) { result.setDisposable(action(state)) }
-        return Disposables.create(scheduled, result)
+        return Disposables.scheduling(state, action) { scheduleRelative(dueTime, action: $0) }
     }
 
     /// `schedulePeriodic(startAfter:period:action:)` built on RxSwift's form, so that a scheduler written for RxSwift
@@ -89,6 +85,18 @@ extension SchedulerType {
         }
         tick(after: startAfter)
         return next
+    }
+}
+
+extension Disposables {
+    /// What every call that passes a state returns (RxSwift's forms here, and the virtual-time schedulers'):
+    /// `schedule` is handed a run of `action(state)`; disposing the result before the run cancels it, and afterwards
+    /// disposes what the action returned.
+    package static func scheduling<State>(_ state: State, _ action: @escaping (State) -> Disposable,
+                                          by schedule: (@escaping () -> Void) -> Disposable) -> Disposable {
+        let result = SingleAssignmentDisposable()
+        let scheduled = schedule { result.setDisposable(action(state)) }
+        return Disposables.create(scheduled, result)
     }
 }
 

@@ -66,9 +66,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// before then cancels it; afterwards it disposes what the action returned.
     public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime,
                                                    action: @escaping (StateType) -> Disposable) -> Disposable {
-        let result = SingleAssignmentDisposable()
-        let scheduled = enqueue(at: time) { result.setDisposable(action(state)) }
-        return Disposables.create(scheduled, result)
+        Disposables.scheduling(state, action) { enqueue(at: time, $0) }
     }
 
     /// The time work scheduled relative to now actually runs at; a subclass may move it (RxTest's processing delay
