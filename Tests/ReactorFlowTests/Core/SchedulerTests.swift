@@ -245,7 +245,7 @@ extension SchedulerTests {
         #expect(delivered == [1, 2])
     }
 
-    @Test("A7 and A12 each MainScheduler() counts only its own actions, so Drivers, each with its own, deliver a nested element inline, as in RxCocoa")
+    @Test("A7 and A12 each MainScheduler() counts only its own actions, so Drivers and Binders, each with its own, deliver a nested element inline, as in RxCocoa")
     func mainSchedulersOfTheirOwn() async {
         let nested = await onMainQueue { received, finish in
             _ = MainScheduler.instance.schedule {
@@ -280,6 +280,21 @@ extension SchedulerTests {
             return Disposables.create { _ = bag }
         }
         #expect(driven == [0, 1, 2, 99])
+
+        let bound = await onMainQueue { received, finish in
+            let target = BinderTarget()
+            let binder = Binder<Int>(target) { _, value in received.append(value) }
+            _ = MainScheduler.instance.schedule {
+                binder.onNext(1) // on the Binder's own MainScheduler(): applied at once
+                received.append(2)
+                _ = MainScheduler.instance.schedule {
+                    _ = target
+                    finish()
+                }
+            }
+            return Disposables.create()
+        }
+        #expect(bound == [1, 2])
     }
 
     /// Runs `body` on the main queue and returns what it put in `received` once it calls `finish`, or after ten
@@ -365,6 +380,9 @@ extension SchedulerTests {
         ])
     }
 }
+
+/// What a `Binder` in a test binds to.
+private final class BinderTarget {}
 
 /// A scheduler as RxSwift code writes one: only `now` and the forms that pass a state, over a virtual clock.
 private final class StateFormScheduler: SchedulerType {
