@@ -282,7 +282,7 @@ extension SchedulerTests {
         #expect(driven == [0, 1, 2, 99])
 
         let bound = await onMainQueue { received, finish in
-            let target = BinderTarget()
+            let target = RxLabel()
             let binder = Binder<Int>(target) { _, value in received.append(value) }
             _ = MainScheduler.instance.schedule {
                 binder.onNext(1) // on the Binder's own MainScheduler(): applied at once
@@ -380,9 +380,6 @@ extension SchedulerTests {
         ])
     }
 }
-
-/// What a `Binder` in a test binds to.
-private final class BinderTarget {}
 
 /// A scheduler as RxSwift code writes one: only `now` and the forms that pass a state, over a virtual clock.
 private final class StateFormScheduler: SchedulerType {
