@@ -17,6 +17,9 @@ struct Result: Codable {
     let min: Double
     let median: Double
     let runs: Int
+    /// Every operation the scenario ran, its warm-up included: what `Benchmarks/instructions` divides by. Absent for
+    /// the memory figures.
+    var operationsRun: Int? = nil
 }
 
 struct Report: Codable {
@@ -104,14 +107,18 @@ if filter.map({ "memory".contains($0) }) ?? true {
     }
 }
 
-for scenario in scenarios where filter.map({ scenario.name.contains($0) }) ?? true {
-    _ = scenario.run(max(10, scenario.operations / 10))
+// A filter that names a scenario exactly selects that one alone (`fanout-1`, not `fanout-10` and `fanout-100`).
+let namesOneScenario = filter.map { name in scenarios.contains { $0.name == name } } ?? false
+for scenario in scenarios where filter.map({ namesOneScenario ? scenario.name == $0 : scenario.name.contains($0) }) ?? true {
+    let warmUp = max(10, scenario.operations / 10)
+    _ = scenario.run(warmUp)
     var samples: [Double] = []
     for _ in 0..<runs {
         samples.append(Double(scenario.run(scenario.operations)) / Double(scenario.operations))
     }
     samples.sort()
-    let result = Result(name: scenario.name, unit: scenario.unit, min: samples[0], median: samples[samples.count / 2], runs: runs)
+    let result = Result(name: scenario.name, unit: scenario.unit, min: samples[0], median: samples[samples.count / 2], runs: runs,
+                        operationsRun: warmUp + runs * scenario.operations)
     results.append(result)
     if !json {
         print(String(format: "%-26@ min %9.1f   median %9.1f  %@", scenario.name as NSString, result.min, result.median, scenario.unit as NSString))
