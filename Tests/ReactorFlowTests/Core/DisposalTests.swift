@@ -100,6 +100,20 @@ struct DisposalTests {
         #expect(assigned == nil)
     }
 
+    @Test("A3 a CompositeDisposable disposes what it still holds once, in insertion order, after removals between")
+    func compositeDisposesInInsertionOrder() {
+        var order: [Int] = []
+        let composite = CompositeDisposable()
+        let keys = (0..<40).map { value in composite.insert(Disposables.create { order.append(value) })! }
+        for index in stride(from: 0, to: 40, by: 3) { composite.remove(for: keys[index]) }
+        #expect(order == Array(stride(from: 0, to: 40, by: 3)))
+        order = []
+        composite.dispose()
+        composite.dispose()
+        #expect(order == (0..<40).filter { !$0.isMultiple(of: 3) })
+        #expect(composite.isDisposed)
+    }
+
     @Test func compositeRemovesOne() {
         let count = Counter()
         let composite = CompositeDisposable()

@@ -8,7 +8,7 @@
 public final class DisposeBag: @unchecked Sendable { // `items`, `disposed` and `attachment` are guarded by `lock`
     private let lock = Lock.make()
     private var items: [Disposable] = []
-    private var disposed = false
+    @exclusivity(unchecked) private var disposed = false
     /// Something that must live exactly as long as this bag (the reactor of a `View`).
     private var attachment: AnyObject?
 
@@ -91,17 +91,10 @@ public final class DisposeBag: @unchecked Sendable { // `items`, `disposed` and 
 
     /// Disposes everything held, in insertion order; later insertions are disposed at once. Idempotent.
     public func dispose() {
-        lock.lock()
-        if disposed {
-            lock.unlock()
-            return
+        let taken = lock.firstTime(setting: &disposed) {
+            (exchange(&items, with: []), exchange(&attachment, with: nil))
         }
-        disposed = true
-        let all = items
-        items = []
-        let attached = attachment
-        attachment = nil
-        lock.unlock()
+        guard let (all, attached) = taken else { return }
         for disposable in all { disposable.dispose() }
         _ = attached
     }

@@ -9,7 +9,7 @@
 public final class SerialDisposable: Cancelable, @unchecked Sendable { // `current` and `disposed` are guarded by `lock`
     private let lock = Lock.make()
     private var current: Disposable?
-    private var disposed = false
+    @exclusivity(unchecked) private var disposed = false
 
     /// Creates an empty holder.
     public init() {}
@@ -37,14 +37,7 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable { // `curre
 
     /// Disposes the current disposable and every later one; calling it again does nothing.
     public func dispose() {
-        lock.lock()
-        if disposed {
-            lock.unlock()
-            return
-        }
-        disposed = true
-        let old = exchange(&current, with: nil)
-        lock.unlock()
+        guard let old = lock.firstTime(setting: &disposed, { exchange(&current, with: nil) }) else { return }
         (consume old).disposeAndRelease()
     }
 }
@@ -53,7 +46,7 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable { // `curre
 public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable { // state is guarded by `lock`
     private let lock = Lock.make()
     private var current: Disposable?
-    private var disposed = false
+    @exclusivity(unchecked) private var disposed = false
     private var assigned = false
 
     /// Creates an empty holder.
@@ -78,14 +71,7 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
 
     /// Disposes the assigned disposable, now or as soon as it is set; calling it again does nothing.
     public func dispose() {
-        lock.lock()
-        if disposed {
-            lock.unlock()
-            return
-        }
-        disposed = true
-        let old = exchange(&current, with: nil)
-        lock.unlock()
+        guard let old = lock.firstTime(setting: &disposed, { exchange(&current, with: nil) }) else { return }
         (consume old).disposeAndRelease()
     }
 }
