@@ -40,20 +40,6 @@ package final class Lock: ManagedBuffer<Void, pthread_mutex_t> {
         defer { unlock() }
         return try body()
     }
-
-    /// Takes the lock and, the first time it finds `done` unset, sets it and runs `body`; returns what `body` returns,
-    /// or `nil` when `done` was set already. For a `dispose()` that acts once, whose second call does nothing: `body`
-    /// takes out what is to be disposed, for the caller to dispose and release after the lock (see `Sink`, point 3).
-    /// A class's `done` field is marked `@exclusivity(unchecked)`, as every lock-guarded field is (see `Sink`,
-    /// point 5): passed `inout`, a checked field would cost the runtime's access tracking on every call.
-    @inlinable
-    package func firstTime<T>(setting done: inout Bool, _ body: () -> T) -> T? {
-        lock()
-        defer { unlock() }
-        guard !done else { return nil }
-        done = true
-        return body()
-    }
 }
 
 extension UnsafeMutablePointer where Pointee == pthread_mutex_t {

@@ -16,7 +16,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable { // all
     /// Keyed for O(1) removal: `delay` and `flatMap` add and remove one entry per element, possibly thousands at once.
     private var items: [Int: Disposable] = [:]
     private var nextKey = 0
-    @exclusivity(unchecked) private var disposed = false
+    private var disposed = false
 
     /// Creates an empty group.
     public init() {}
@@ -72,8 +72,15 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable { // all
 
     /// Disposes every contained disposable, once; calling it again does nothing.
     public func dispose() {
-        guard let taken = lock.firstTime(setting: &disposed, { exchange(&items, with: [:]) }) else { return }
-        // In insertion order: the keys count up.
-        for disposable in taken.sorted(by: { $0.key < $1.key }).map(\.value) { disposable.dispose() }
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            return
+        }
+        disposed = true
+        let all = items.sorted { $0.key < $1.key }.map(\.value) // in insertion order
+        items = [:]
+        lock.unlock()
+        for disposable in all { disposable.dispose() }
     }
 }

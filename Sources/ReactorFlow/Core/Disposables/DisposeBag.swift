@@ -8,7 +8,7 @@
 public final class DisposeBag: @unchecked Sendable { // `items`, `disposed` and `attachment` are guarded by `lock`
     private let lock = Lock.make()
     private var items: [Disposable] = []
-    @exclusivity(unchecked) private var disposed = false
+    private var disposed = false
     /// Something that must live exactly as long as this bag (the reactor of a `View`).
     private var attachment: AnyObject?
 
@@ -91,10 +91,17 @@ public final class DisposeBag: @unchecked Sendable { // `items`, `disposed` and 
 
     /// Disposes everything held, in insertion order; later insertions are disposed at once. Idempotent.
     public func dispose() {
-        let taken = lock.firstTime(setting: &disposed) {
-            (exchange(&items, with: []), exchange(&attachment, with: nil))
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            return
         }
-        guard let (all, attached) = taken else { return }
+        disposed = true
+        let all = items
+        items = []
+        let attached = attachment
+        attachment = nil
+        lock.unlock()
         for disposable in all { disposable.dispose() }
         _ = attached
     }

@@ -9,7 +9,7 @@
 public final class SerialDisposable: Cancelable, @unchecked Sendable { // `current` and `disposed` are guarded by `lock`
     private let lock = Lock.make()
     private var current: Disposable?
-    @exclusivity(unchecked) private var disposed = false
+    private var disposed = false
 
     /// Creates an empty holder.
     public init() {}
@@ -37,7 +37,14 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable { // `curre
 
     /// Disposes the current disposable and every later one; calling it again does nothing.
     public func dispose() {
-        guard let old = lock.firstTime(setting: &disposed, { exchange(&current, with: nil) }) else { return }
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            return
+        }
+        disposed = true
+        let old = exchange(&current, with: nil)
+        lock.unlock()
         (consume old).disposeAndRelease()
     }
 }
@@ -46,7 +53,7 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable { // `curre
 public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable { // state is guarded by `lock`
     private let lock = Lock.make()
     private var current: Disposable?
-    @exclusivity(unchecked) private var disposed = false
+    private var disposed = false
     private var assigned = false
 
     /// Creates an empty holder.
@@ -71,7 +78,14 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
 
     /// Disposes the assigned disposable, now or as soon as it is set; calling it again does nothing.
     public func dispose() {
-        guard let old = lock.firstTime(setting: &disposed, { exchange(&current, with: nil) }) else { return }
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            return
+        }
+        disposed = true
+        let old = exchange(&current, with: nil)
+        lock.unlock()
         (consume old).disposeAndRelease()
     }
 }
