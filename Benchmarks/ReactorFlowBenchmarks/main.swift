@@ -25,6 +25,8 @@ struct Result: Codable {
 struct Report: Codable {
     let scenarios: [Result]
     let floor: [String: Double]
+    /// Every operation each floor ran, its warm-up included (see `Result.operationsRun`).
+    let floorOperationsRun: [String: Int]
     let multipleOfFloor: [String: Double]
     let screens: [ScreenResult]
     let targets: [String: Double]
@@ -125,9 +127,11 @@ for scenario in scenarios where filter.map({ namesOneScenario ? scenario.name ==
     }
 }
 
-// The floors run with every scenario, or alone with `--filter floor`; not with another filter, so that counting a
-// scenario's allocations (`valgrind --tool=dhat … --filter counter`) counts only the scenario's.
+// The floors run with every scenario, or alone with `--filter floor`, or one alone with a filter that names it
+// exactly; not with another filter, so that counting a scenario's allocations (`valgrind --tool=dhat … --filter
+// counter`) counts only the scenario's.
 var floor: [String: Double] = [:]
+var floorOperationsRun: [String: Int] = [:]
 let floors: [(String, (Int) -> UInt64)] = [
     ("reduce-loop", Scenarios.floorReduceLoop),
     ("reduce-and-subscriber", Scenarios.floorReduceAndSubscriber),
@@ -141,12 +145,14 @@ let floors: [(String, (Int) -> UInt64)] = [
     ("serialized-store-pulse-two-cas-subscribers", Scenarios.floorSerializedStorePulse(serialization: .compareAndSwapTwice)),
     ("serialized-store-pulse-one-cas-subscribers", Scenarios.floorSerializedStorePulse(serialization: .compareAndSwapThenStore)),
 ]
-for (name, run) in floors where filter.map({ "floor".contains($0) }) ?? true {
+let namesOneFloor = filter.map { name in floors.contains { $0.0 == name } } ?? false
+for (name, run) in floors where filter.map({ namesOneFloor ? name == $0 : "floor".contains($0) }) ?? true {
     let operations = scaled(10_000_000)
     _ = run(operations / 10)
     var samples = (0..<runs).map { _ in Double(run(operations)) / Double(operations) }
     samples.sort()
     floor[name] = samples[samples.count / 2]
+    floorOperationsRun[name] = operations / 10 + runs * operations
     if !json { print(String(format: "floor %-34@ median %9.2f ns/op", name as NSString, samples[samples.count / 2])) }
 }
 
@@ -210,6 +216,6 @@ if json {
     let targets = ["counter": 100.0, "concat3": 250, "pulse": 400, "contended": 300, "create-reactor": 2000, "memory-per-reactor": 1024]
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    let data = try encoder.encode(Report(scenarios: results, floor: floor, multipleOfFloor: multipleOfFloor, screens: screens, targets: targets))
+    let data = try encoder.encode(Report(scenarios: results, floor: floor, floorOperationsRun: floorOperationsRun, multipleOfFloor: multipleOfFloor, screens: screens, targets: targets))
     print(String(decoding: data, as: UTF8.self))
 }
