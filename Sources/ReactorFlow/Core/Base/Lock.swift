@@ -108,8 +108,10 @@ package final class WaitRoom: @unchecked Sendable { // the mutex and condition a
 /// `dispose()` on another thread waits for it. Lives in its owner's state, under its owner's lock.
 @usableFromInline
 struct DeliveryGate {
-    /// A thread's identity, as the gate records it.
-    @usableFromInline typealias Thread = pthread_t
+    /// A thread's identity, as the gate records it: its `pthread_t` as an address, which every C library here makes
+    /// it (the thread's descriptor), so that "no thread" is the null address and recording one is a single store
+    /// per delivery rather than a value and an optional's tag.
+    @usableFromInline typealias Thread = UnsafeRawPointer
 
     @usableFromInline var thread: Thread?
     @usableFromInline var disposerWaiting = false
@@ -118,7 +120,14 @@ struct DeliveryGate {
 
     /// The current thread's identity.
     @inlinable
-    static var currentThread: Thread { pthread_self() }
+    static var currentThread: Thread {
+        #if canImport(Darwin)
+        UnsafeRawPointer(pthread_self())
+        #else
+        // glibc's and musl's `pthread_self()` returns the address of the thread's descriptor, never 0.
+        UnsafeRawPointer(bitPattern: UInt(pthread_self())).unsafelyUnwrapped
+        #endif
+    }
 
     /// The current thread starts calling the observer; returns the delivery it interrupts (a reentrant one), if any.
     @inlinable
@@ -146,7 +155,7 @@ struct DeliveryGate {
     /// Whether another thread is inside the observer; if so, records that a disposer waits for it.
     @inlinable
     mutating func isBusyElsewhere() -> Bool {
-        guard let thread, pthread_equal(thread, Self.currentThread) == 0 else { return false }
+        guard let thread, thread != Self.currentThread else { return false }
         disposerWaiting = true
         return true
     }

@@ -165,15 +165,19 @@ extension SubjectCore {
     /// in a function of its own (`SubjectSubscription.deliverNextUnspecializedKeepingLock`): in the walk compiled once
     /// (`walkDeliveringUnspecializedKeepingLock`), an event made inline would have its type looked up at run time on
     /// every element, whoever the subscribers are.
+    ///
+    /// `sequence` is nil when every target joined before the element was sent: the walk of the list as it was when
+    /// the element was numbered, in the same critical section (`walkDeliveringKeepingLock`), whose list a subscriber
+    /// that joins meanwhile does not enter (`retireWalkedListKeepingLock`). The check then costs nothing per target.
     @inlinable @inline(__always)
-    func deliverKeepingLock(element: Element, sequence: UInt64,
+    func deliverKeepingLock(element: Element, sequence: UInt64?,
                             to targets: UnsafeBufferPointer<AnySubjectSubscription>, eventsOutOfLine: Bool) {
         var index = 0
         let count = targets.count
         let thread = DeliveryGate.currentThread
         while index < count {
             Unmanaged.passUnretained(unsafeDowncast(targets[index], to: SubjectSubscription<Element>.self))._withUnsafeGuaranteedRef { subscription in
-                guard subscription.joinedAt < sequence else { return }
+                if let sequence, subscription.joinedAt >= sequence { return }
                 if subscription.elementHandler != nil || subscription.elementObserver != nil {
                     subscription.deliverKeepingLock(element: element, thread: thread, eventsOutOfLine: eventsOutOfLine)
                 } else if eventsOutOfLine {

@@ -123,7 +123,7 @@ extension SubjectCore {
         walking = true
         // The buffer's address outlives the closure, which `walking` makes safe (above).
         let walked = subscriptions.withUnsafeBufferPointer { $0 }
-        deliverKeepingLock(element: element, sequence: lastSequence, to: walked, eventsOutOfLine: eventsOutOfLine)
+        deliverKeepingLock(element: element, sequence: nil, to: walked, eventsOutOfLine: eventsOutOfLine)
         walking = outerWalk
         guard !outerWalk, let overflow, !overflow.retiredLists.isEmpty else { return nil }
         return exchange(&overflow.retiredLists, with: [])
