@@ -21,11 +21,11 @@ struct CompactMapStep<Input, Output>: OperatorStep {
     }
 
     @inlinable @inline(__always)
-    func receive(_ element: Input, sendingTo output: OperatorOutput<Output>) {
+    func receive(_ element: Input, of runner: StepRunner<Self>) {
         do {
-            if let result = try transform(element) { output.onNext(result) }
+            if let result = try transform(element) { runner.output.onNext(result) }
         } catch {
-            output.onError(error)
+            runner.output.onError(error)
         }
     }
 }

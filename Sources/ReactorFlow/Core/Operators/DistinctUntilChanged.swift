@@ -57,6 +57,8 @@ extension ObservableType where Element: Equatable {
 /// `distinctUntilChanged`'s work on each element; keeps the last element it let through.
 @usableFromInline
 struct DistinctStep<Element>: OperatorStep {
+    @usableFromInline typealias Input = Element
+    @usableFromInline typealias Output = Element
     @usableFromInline let comparer: (Element, Element) throws -> Bool
     @usableFromInline var previous: Element?
 
@@ -66,13 +68,13 @@ struct DistinctStep<Element>: OperatorStep {
     }
 
     @inlinable
-    mutating func receive(_ element: Element, sendingTo output: OperatorOutput<Element>) {
+    mutating func receive(_ element: Element, of runner: StepRunner<Self>) {
         do {
             if let previous, try comparer(previous, element) { return }
             previous = element
-            output.onNext(element)
+            runner.output.onNext(element)
         } catch {
-            output.onError(error)
+            runner.output.onError(error)
         }
     }
 }
@@ -80,6 +82,8 @@ struct DistinctStep<Element>: OperatorStep {
 /// `distinctUntilChanged(_:comparer:)`'s work on each element; keeps the key of the last element it let through.
 @usableFromInline
 struct DistinctKeyStep<Element, Key>: OperatorStep {
+    @usableFromInline typealias Input = Element
+    @usableFromInline typealias Output = Element
     @usableFromInline let keySelector: (Element) throws -> Key
     @usableFromInline let comparer: (Key, Key) throws -> Bool
     @usableFromInline var previousKey: Key?
@@ -91,14 +95,14 @@ struct DistinctKeyStep<Element, Key>: OperatorStep {
     }
 
     @inlinable
-    mutating func receive(_ element: Element, sendingTo output: OperatorOutput<Element>) {
+    mutating func receive(_ element: Element, of runner: StepRunner<Self>) {
         do {
             let key = try keySelector(element)
             if let previousKey, try comparer(previousKey, key) { return }
             previousKey = key
-            output.onNext(element)
+            runner.output.onNext(element)
         } catch {
-            output.onError(error)
+            runner.output.onError(error)
         }
     }
 }
@@ -107,15 +111,17 @@ struct DistinctKeyStep<Element, Key>: OperatorStep {
 /// comparer closure, one indirect call less per element for the commonest binding (`map` + `distinctUntilChanged`).
 @usableFromInline
 struct EqualDistinctStep<Element: Equatable>: OperatorStep {
+    @usableFromInline typealias Input = Element
+    @usableFromInline typealias Output = Element
     @usableFromInline var previous: Element?
 
     @inlinable
     init() {}
 
     @inlinable
-    mutating func receive(_ element: Element, sendingTo output: OperatorOutput<Element>) {
+    mutating func receive(_ element: Element, of runner: StepRunner<Self>) {
         if let previous, previous == element { return }
         previous = element
-        output.onNext(element)
+        runner.output.onNext(element)
     }
 }

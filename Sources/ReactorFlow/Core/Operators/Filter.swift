@@ -24,6 +24,8 @@ extension ObservableType {
 /// `filter`'s work on each element.
 @usableFromInline
 struct FilterStep<Element>: OperatorStep {
+    @usableFromInline typealias Input = Element
+    @usableFromInline typealias Output = Element
     @usableFromInline let predicate: (Element) throws -> Bool
 
     @inlinable
@@ -32,11 +34,11 @@ struct FilterStep<Element>: OperatorStep {
     }
 
     @inlinable
-    func receive(_ element: Element, sendingTo output: OperatorOutput<Element>) {
+    func receive(_ element: Element, of runner: StepRunner<Self>) {
         do {
-            if try predicate(element) { output.onNext(element) }
+            if try predicate(element) { runner.output.onNext(element) }
         } catch {
-            output.onError(error)
+            runner.output.onError(error)
         }
     }
 }

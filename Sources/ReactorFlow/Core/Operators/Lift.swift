@@ -25,8 +25,10 @@ extension ObservableType {
 protocol OperatorStep {
     associatedtype Input
     associatedtype Output
-    /// Called with each element of the source, in order, never concurrently with itself.
-    mutating func receive(_ element: Input, sendingTo output: OperatorOutput<Output>)
+    /// Called with each element of the source, in order, never concurrently with itself; sends what it makes to
+    /// `runner.output`. A step that calls the user's code reads the output only afterwards, so that it is not kept in
+    /// registers across that call (a `map` binding's handler then saves and restores fewer of them).
+    mutating func receive(_ element: Input, of runner: StepRunner<Self>)
 }
 
 /// One subscription's step and where its output goes: the one object that subscription's handlers capture.
@@ -43,13 +45,13 @@ final class StepRunner<Step: OperatorStep> {
 
     @inlinable @inline(__always)
     func receive(_ element: Step.Input) {
-        step.receive(element, sendingTo: output)
+        step.receive(element, of: self)
     }
 
     @inlinable @inline(__always)
     func on(_ event: Event<Step.Input>) {
         switch event {
-        case .next(let element): step.receive(element, sendingTo: output)
+        case .next(let element): step.receive(element, of: self)
         case .error(let error): output.endUnspecialized(with: error)
         case .completed: output.endUnspecialized(with: nil)
         }

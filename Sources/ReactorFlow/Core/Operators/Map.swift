@@ -21,7 +21,9 @@ struct MapStep<Input, Output>: OperatorStep {
     }
 
     @inlinable @inline(__always)
-    func receive(_ element: Input, sendingTo output: OperatorOutput<Output>) {
-        do { output.onNext(try transform(element)) } catch { output.onError(error) }
+    func receive(_ element: Input, of runner: StepRunner<Self>) {
+        let transformed: Output
+        do { transformed = try transform(element) } catch { return runner.output.onError(error) }
+        runner.output.onNext(transformed)
     }
 }

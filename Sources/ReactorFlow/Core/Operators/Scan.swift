@@ -23,6 +23,8 @@ extension ObservableType {
 /// `scan`'s work on each element; keeps the accumulated value.
 @usableFromInline
 struct ScanStep<Element, Accumulate>: OperatorStep {
+    @usableFromInline typealias Input = Element
+    @usableFromInline typealias Output = Accumulate
     @usableFromInline var accumulated: Accumulate
     @usableFromInline let accumulator: (inout Accumulate, Element) throws -> Void
 
@@ -33,12 +35,12 @@ struct ScanStep<Element, Accumulate>: OperatorStep {
     }
 
     @inlinable
-    mutating func receive(_ element: Element, sendingTo output: OperatorOutput<Accumulate>) {
+    mutating func receive(_ element: Element, of runner: StepRunner<Self>) {
         do {
             try accumulator(&accumulated, element)
-            output.onNext(accumulated)
+            runner.output.onNext(accumulated)
         } catch {
-            output.onError(error)
+            runner.output.onError(error)
         }
     }
 }

@@ -42,6 +42,8 @@ extension ObservableType {
 /// `skip(_:)`'s work on each element; counts down the elements still to drop.
 @usableFromInline
 struct SkipStep<Element>: OperatorStep {
+    @usableFromInline typealias Input = Element
+    @usableFromInline typealias Output = Element
     @usableFromInline var remaining: Int
 
     @inlinable
@@ -50,11 +52,11 @@ struct SkipStep<Element>: OperatorStep {
     }
 
     @inlinable
-    mutating func receive(_ element: Element, sendingTo output: OperatorOutput<Element>) {
+    mutating func receive(_ element: Element, of runner: StepRunner<Self>) {
         if remaining > 0 {
             remaining -= 1
         } else {
-            output.onNext(element)
+            runner.output.onNext(element)
         }
     }
 }
@@ -62,6 +64,8 @@ struct SkipStep<Element>: OperatorStep {
 /// `skip(while:)`'s work on each element.
 @usableFromInline
 struct SkipWhileStep<Element>: OperatorStep {
+    @usableFromInline typealias Input = Element
+    @usableFromInline typealias Output = Element
     @usableFromInline let predicate: (Element) throws -> Bool
     @usableFromInline var skipping = true
 
@@ -71,13 +75,13 @@ struct SkipWhileStep<Element>: OperatorStep {
     }
 
     @inlinable
-    mutating func receive(_ element: Element, sendingTo output: OperatorOutput<Element>) {
+    mutating func receive(_ element: Element, of runner: StepRunner<Self>) {
         do {
             if skipping, try predicate(element) { return }
             skipping = false
-            output.onNext(element)
+            runner.output.onNext(element)
         } catch {
-            output.onError(error)
+            runner.output.onError(error)
         }
     }
 }

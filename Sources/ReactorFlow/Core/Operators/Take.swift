@@ -31,6 +31,8 @@ extension ObservableType {
 /// `take(_:)`'s work on each element; counts down the elements still to let through, then completes.
 @usableFromInline
 struct TakeStep<Element>: OperatorStep {
+    @usableFromInline typealias Input = Element
+    @usableFromInline typealias Output = Element
     @usableFromInline var remaining: Int
 
     @inlinable
@@ -39,10 +41,10 @@ struct TakeStep<Element>: OperatorStep {
     }
 
     @inlinable
-    mutating func receive(_ element: Element, sendingTo output: OperatorOutput<Element>) {
+    mutating func receive(_ element: Element, of runner: StepRunner<Self>) {
         guard remaining > 0 else { return }
         remaining -= 1
-        output.onNext(element)
-        if remaining == 0 { output.onCompleted() }
+        runner.output.onNext(element)
+        if remaining == 0 { runner.output.onCompleted() }
     }
 }

@@ -32,6 +32,8 @@ extension ObservableType {
 /// `take(while:behavior:)`'s work on each element.
 @usableFromInline
 struct TakeWhileStep<Element>: OperatorStep {
+    @usableFromInline typealias Input = Element
+    @usableFromInline typealias Output = Element
     @usableFromInline let predicate: (Element) throws -> Bool
     @usableFromInline let behavior: TakeBehavior
 
@@ -42,16 +44,16 @@ struct TakeWhileStep<Element>: OperatorStep {
     }
 
     @inlinable
-    func receive(_ element: Element, sendingTo output: OperatorOutput<Element>) {
+    func receive(_ element: Element, of runner: StepRunner<Self>) {
         do {
             if try predicate(element) {
-                output.onNext(element)
+                runner.output.onNext(element)
             } else {
-                if behavior == .inclusive { output.onNext(element) }
-                output.onCompleted()
+                if behavior == .inclusive { runner.output.onNext(element) }
+                runner.output.onCompleted()
             }
         } catch {
-            output.onError(error)
+            runner.output.onError(error)
         }
     }
 }
