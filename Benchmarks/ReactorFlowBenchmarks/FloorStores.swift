@@ -173,6 +173,53 @@ final class PulseFloorSubscriber {
     }
 }
 
+/// A subscriber of the pulse floor written as closures (`floorSerializedStorePulseThroughClosures`): one of the
+/// scenario's `state.map { $0.fields[index] }.distinctUntilChanged().subscribe(onNext:)` bindings with the operators
+/// inlined and the user's two closures called, or its `pulse(\.$alert).subscribe(onNext:)` one.
+final class PulseClosureSubscriber {
+    /// Whether it watches the pulse (`onAlert`) rather than a field (`map` and `onNext`). The closures are not
+    /// optional, so that calling one costs no reference counting: the unused ones do nothing.
+    let watchesPulse: Bool
+    let map: (PulseReactor.State) -> Int
+    let onNext: (Int) -> Void
+    let onAlert: (String?) -> Void
+    @exclusivity(unchecked) var lastValue: Int?
+    @exclusivity(unchecked) var lastUpdate: UInt?
+    /// Guarded by the floor's lock; as in `PulseFloorSubscriber`, nothing disposes one.
+    @exclusivity(unchecked) var delivering = false
+    @exclusivity(unchecked) var disposed = false
+
+    init(map: @escaping (PulseReactor.State) -> Int, onNext: @escaping (Int) -> Void) {
+        watchesPulse = false
+        self.map = map
+        self.onNext = onNext
+        onAlert = { _ in }
+    }
+
+    init(onAlert: @escaping (String?) -> Void) {
+        watchesPulse = true
+        map = { _ in 0 }
+        onNext = { _ in }
+        self.onAlert = onAlert
+    }
+
+    func receive(_ state: PulseReactor.State) {
+        if watchesPulse {
+            let update = state.$alert.valueUpdatedCount
+            if update != lastUpdate {
+                lastUpdate = update
+                onAlert(state.alert)
+            }
+        } else {
+            let value = map(state)
+            if value != lastValue {
+                lastValue = value
+                onNext(value)
+            }
+        }
+    }
+}
+
 /// Hands one object, and what to do with it, to the benchmark's two threads (`Scenarios.onTwoThreads`).
 final class HandOver<Shared: AnyObject>: @unchecked Sendable { // read-only after init; `shared` serializes its own use with its lock (a reactor's, or the floor store's)
     let shared: Shared

@@ -130,6 +130,41 @@ extension Scenarios {
         }
     }
 
+    /// `pulse`'s floor with its subscribers written as closures, the least a binding does whose code is the user's
+    /// closures: each of the ten calls the user's `map` closure, compares the value with the last it saw and calls the
+    /// user's `onNext` closure when it changed; the eleventh compares the pulse's update count and calls its `onNext`.
+    /// Serialized with a lock round trip each, as in `pulse`'s floor. A reference, not the contract's floor: it shows
+    /// how much of `pulse`'s multiple the two calls per binding account for.
+    static func floorSerializedStorePulseThroughClosures(_ n: Int) -> UInt64 {
+        let owner = StoreOwner()
+        let alerts = AlertCount()
+        let subscribers = [PulseClosureSubscriber(onAlert: { _ in alerts.count += 1 })]
+            + (0..<10).map { index in PulseClosureSubscriber(map: { $0.fields[index] }, onNext: { blackHole($0) }) }
+        let lock = FloorLock()
+        let deliver = opaqueSubscriber { (state: PulseReactor.State) in
+            lock.lock()
+            for index in subscribers.indices {
+                Unmanaged.passUnretained(subscribers[index])._withUnsafeGuaranteedRef { subscriber in
+                    guard !subscriber.disposed && !subscriber.delivering else { return }
+                    subscriber.delivering = true
+                    lock.unlock()
+                    subscriber.receive(state)
+                    lock.lock()
+                    subscriber.delivering = false
+                }
+            }
+            lock.unlock()
+        }
+        let store = SerializedStore(initialState: PulseReactor.State(), reduce: opaqueReducer(of: PulseReactor()),
+                                    subscriber: deliver, owner: owner)
+        let time = elapsed {
+            for index in 0..<n { store.send(index.isMultiple(of: 2) ? .alert("hi") : .tick) }
+        }
+        precondition(alerts.count == (n + 1) / 2, "the pulse closure floor lost alerts")
+        withExtendedLifetime(owner) {}
+        return time
+    }
+
     /// A reference for `contended`: the boxed store with its owner held weakly, and two threads sending `n / 2`
     /// mutations each, so that the lock, the store's fields and the owner's side table move between the two cores as
     /// a reactor's do. Not a lower bound: under two senders the cost also depends on who wins the lock and how the
