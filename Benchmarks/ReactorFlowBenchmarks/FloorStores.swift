@@ -127,12 +127,37 @@ final class FloorLock {
     @inline(__always) func unlock() { pthread_mutex_unlock(mutex) }
 }
 
+/// A hand-written subscriber that a pulse floor serializes with its lock (`FloorLock.deliver(_:to:)`).
+protocol LockSerializedSubscriber: AnyObject {
+    /// Guarded by the floor's lock.
+    var delivering: Bool { get set }
+    /// Guarded by the floor's lock; nothing disposes a floor's subscriber, so it stays false: it is there for the
+    /// check a real subject makes per delivery.
+    var disposed: Bool { get }
+    func receive(_ state: PulseReactor.State)
+}
+
+extension FloorLock {
+    /// Called holding the lock: takes `subscriber`'s delivering role, calls it without the lock, and gives the role
+    /// back, as a subject's subscription does (rules A2, A3, B12). A real subject queues the state for a subscriber
+    /// that is busy; here none ever is.
+    @inline(__always)
+    func deliver<Subscriber: LockSerializedSubscriber>(_ state: PulseReactor.State, to subscriber: Subscriber) {
+        guard !subscriber.disposed && !subscriber.delivering else { return }
+        subscriber.delivering = true
+        unlock()
+        subscriber.receive(state)
+        lock()
+        subscriber.delivering = false
+    }
+}
+
 /// What a `SerializedStore` may refer to weakly, as a reactor's loop refers to its reactor.
 final class StoreOwner {}
 
 /// A subscriber of the pulse floor, written by hand: one of the scenario's ten
 /// `state.map { $0.fields[index] }.distinctUntilChanged()` subscribers, or its `pulse(\.$alert)` one.
-final class PulseFloorSubscriber {
+final class PulseFloorSubscriber: LockSerializedSubscriber {
     /// The field it watches; `nil` for the one that watches the pulse.
     let field: Int?
     @exclusivity(unchecked) var lastValue: Int?
@@ -176,7 +201,7 @@ final class PulseFloorSubscriber {
 /// A subscriber of the pulse floor written as closures (`floorSerializedStorePulseThroughClosures`): one of the
 /// scenario's `state.map { $0.fields[index] }.distinctUntilChanged().subscribe(onNext:)` bindings with the operators
 /// inlined and the user's two closures called, or its `pulse(\.$alert).subscribe(onNext:)` one.
-final class PulseClosureSubscriber {
+final class PulseClosureSubscriber: LockSerializedSubscriber {
     /// Whether it watches the pulse (`onAlert`) rather than a field (`map` and `onNext`). The closures are not
     /// optional, so that calling one costs no reference counting: the unused ones do nothing.
     let watchesPulse: Bool

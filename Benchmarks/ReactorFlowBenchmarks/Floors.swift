@@ -85,7 +85,6 @@ extension Scenarios {
     /// or with one compare-and-swap and a plain store, the least a processor offers, if a disposer polls instead.
     static func floorSerializedStorePulse(serialization: SubscriberSerialization) -> (Int) -> UInt64 {
         { n in
-            let owner = StoreOwner()
             let alerts = PulseFloorSubscriber(field: nil)
             let subscribers = [alerts] + (0..<10).map(PulseFloorSubscriber.init)
             let lock = FloorLock()
@@ -98,13 +97,7 @@ extension Scenarios {
                         case .none:
                             subscriber.receive(state)
                         case .lock:
-                            // A real subject queues the state for a subscriber that is busy; here none ever is.
-                            guard !subscriber.disposed && !subscriber.delivering else { return }
-                            subscriber.delivering = true
-                            lock.unlock()
-                            subscriber.receive(state)
-                            lock.lock()
-                            subscriber.delivering = false
+                            lock.deliver(state, to: subscriber)
                         case .compareAndSwapTwice:
                             guard subscriber.claim() else { return }
                             subscriber.receive(state)
@@ -119,15 +112,24 @@ extension Scenarios {
                 }
                 if serialization == .lock { lock.unlock() }
             }
-            let store = SerializedStore(initialState: PulseReactor.State(), reduce: opaqueReducer(of: PulseReactor()),
-                                        subscriber: deliver, owner: owner)
-            let time = elapsed {
-                for index in 0..<n { store.send(index.isMultiple(of: 2) ? .alert("hi") : .tick) }
-            }
+            let time = sendPulseActions(n, to: deliver)
             precondition(alerts.alerts == (n + 1) / 2, "the pulse floor lost alerts")
-            withExtendedLifetime(owner) {}
             return time
         }
+    }
+
+    /// `pulse`'s actions, alternately an alert and a tick, `n` of them sent to a store with its owner held weakly that
+    /// hands each state to `deliver`.
+    @inline(__always)
+    static func sendPulseActions(_ n: Int, to deliver: @escaping (PulseReactor.State) -> Void) -> UInt64 {
+        let owner = StoreOwner()
+        let store = SerializedStore(initialState: PulseReactor.State(), reduce: opaqueReducer(of: PulseReactor()),
+                                    subscriber: deliver, owner: owner)
+        let time = elapsed {
+            for index in 0..<n { store.send(index.isMultiple(of: 2) ? .alert("hi") : .tick) }
+        }
+        withExtendedLifetime(owner) {}
+        return time
     }
 
     /// `pulse`'s floor with its subscribers written as closures, the least a binding does whose code is the user's
@@ -136,7 +138,6 @@ extension Scenarios {
     /// Serialized with a lock round trip each, as in `pulse`'s floor. A reference, not the contract's floor: it shows
     /// how much of `pulse`'s multiple the two calls per binding account for.
     static func floorSerializedStorePulseThroughClosures(_ n: Int) -> UInt64 {
-        let owner = StoreOwner()
         let alerts = AlertCount()
         let subscribers = [PulseClosureSubscriber(onAlert: { _ in alerts.count += 1 })]
             + (0..<10).map { index in PulseClosureSubscriber(map: { $0.fields[index] }, onNext: { blackHole($0) }) }
@@ -144,24 +145,12 @@ extension Scenarios {
         let deliver = opaqueSubscriber { (state: PulseReactor.State) in
             lock.lock()
             for index in subscribers.indices {
-                Unmanaged.passUnretained(subscribers[index])._withUnsafeGuaranteedRef { subscriber in
-                    guard !subscriber.disposed && !subscriber.delivering else { return }
-                    subscriber.delivering = true
-                    lock.unlock()
-                    subscriber.receive(state)
-                    lock.lock()
-                    subscriber.delivering = false
-                }
+                Unmanaged.passUnretained(subscribers[index])._withUnsafeGuaranteedRef { lock.deliver(state, to: $0) }
             }
             lock.unlock()
         }
-        let store = SerializedStore(initialState: PulseReactor.State(), reduce: opaqueReducer(of: PulseReactor()),
-                                    subscriber: deliver, owner: owner)
-        let time = elapsed {
-            for index in 0..<n { store.send(index.isMultiple(of: 2) ? .alert("hi") : .tick) }
-        }
+        let time = sendPulseActions(n, to: deliver)
         precondition(alerts.count == (n + 1) / 2, "the pulse closure floor lost alerts")
-        withExtendedLifetime(owner) {}
         return time
     }
 
