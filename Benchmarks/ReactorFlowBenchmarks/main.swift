@@ -160,8 +160,11 @@ for (name, run) in floors where filter.map({ namesOneFloor ? name == $0 : "floor
 // Each per-action scenario as a multiple of the floor that does its work under the same rules (B9's weak owner for
 // all four, A2 and A3 per subscriber for `pulse`). This machine's speed drifts by up to 2× within minutes, so the two
 // are measured in alternation — scenario, floor, scenario, floor… — and the multiple is the median of the pairs'
-// ratios: a drift then moves both sides of a pair together. Only a full run has them. `contended`'s floor is a
-// reference rather than a lower bound: under two senders the cost also depends on how the work batches.
+// ratios: a drift then moves both sides of a pair together. Both sides of a pair run the scenario's operations, so
+// that they last about as long and see the same moment of the machine, and there are three times as many pairs as
+// a scenario has runs: floor runs ten times longer let the median of seven pairs swing by a fifth between runs.
+// Only a full run has them. `contended`'s floor is a reference rather than a lower bound: under two senders the cost
+// also depends on how the work batches.
 // The last pair is not a contract multiple: `pulse` against its floor written as the user's closures, which shows
 // how much of the multiple calling them accounts for.
 let floorPairs = [
@@ -175,11 +178,10 @@ var multipleOfFloor: [String: Double] = [:]
 for (multipleName, scenarioName, floorName) in floorPairs where filter.map({ "floor".contains($0) }) ?? true {
     guard let scenario = scenarios.first(where: { $0.name == scenarioName }),
           let floorRun = floors.first(where: { $0.0 == floorName })?.1 else { continue }
-    let floorOperations = scaled(10_000_000)
     var ratios: [Double] = []
-    for _ in 0..<runs {
+    for _ in 0..<(3 * runs) {
         let perAction = Double(scenario.run(scenario.operations)) / Double(scenario.operations)
-        let perFloor = Double(floorRun(floorOperations)) / Double(floorOperations)
+        let perFloor = Double(floorRun(scenario.operations)) / Double(scenario.operations)
         ratios.append(perAction / perFloor)
     }
     ratios.sort()
