@@ -187,7 +187,7 @@ for (multipleName, scenarioName, floorName) in floorPairs where filter.map({ "fl
     ratios.sort()
     let multiple = ratios[ratios.count / 2]
     multipleOfFloor[multipleName] = multiple
-    if !json { print(String(format: "%-26@ median %5.2f × floor %@ (%d alternating pairs)", multipleName as NSString, multiple, floorName as NSString, runs)) }
+    if !json { print(String(format: "%-26@ median %5.2f × floor %@ (%d alternating pairs)", multipleName as NSString, multiple, floorName as NSString, ratios.count)) }
 }
 
 // Realistic screens, each next to its reference (the same work without ReactorFlow), in alternating pairs.
