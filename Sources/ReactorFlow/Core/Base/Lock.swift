@@ -108,9 +108,9 @@ package final class WaitRoom: @unchecked Sendable { // the mutex and condition a
 /// `dispose()` on another thread waits for it. Lives in its owner's state, under its owner's lock.
 @usableFromInline
 struct DeliveryGate {
-    /// A thread's identity, as the gate records it: its `pthread_t` as an address, which every C library here makes
-    /// it (the thread's descriptor), so that "no thread" is the null address and recording one is a single store
-    /// per delivery rather than a value and an optional's tag.
+    /// A thread's identity, as the gate records it: its `pthread_t` taken as an address (glibc, musl and Darwin all
+    /// make it the address of the thread's descriptor), so that "no thread" is the null address and recording a
+    /// thread is one store per delivery rather than a value and an optional's tag.
     @usableFromInline typealias Thread = UnsafeRawPointer
 
     @usableFromInline var thread: Thread?
