@@ -162,7 +162,7 @@ for (name, run) in floors where filter.map({ namesOneFloor ? name == $0 : "floor
 // are measured in alternation — scenario, floor, scenario, floor… — and the multiple is the median of the pairs'
 // ratios: a drift then moves both sides of a pair together. Both sides of a pair run the scenario's operations, so
 // that they last about as long and see the same moment of the machine, and there are three times as many pairs as
-// a scenario has runs: floor runs ten times longer let the median of seven pairs swing by a fifth between runs.
+// a scenario has runs, short ones, so that their median moves little from one run of the benchmark to the next.
 // Only a full run has them. `contended`'s floor is a reference rather than a lower bound: under two senders the cost
 // also depends on how the work batches.
 // The last pair is not a contract multiple: `pulse` against its floor written as the user's closures, which shows

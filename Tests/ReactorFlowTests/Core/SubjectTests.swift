@@ -311,6 +311,39 @@ struct SubjectTests {
         outer.dispose()
     }
 
+    /// The walk over the subscribers skips no one who joined before an element and delivers it to no one who joined
+    /// during it: the joiner gets the replay instead, once. Checked on both walks, a subject's own `onNext` and the
+    /// reactor loop's publish to its state relay, with subscribers after the one that subscribes, and through operators.
+    @Test("A5 a subscriber added during a delivery gets the replay once, not the element being delivered; those after it get the element")
+    func joiningDuringTheWalkGetsOnlyTheReplay() {
+        let subject = BehaviorRelay(value: 0)
+        var joined: [Int] = [], after: [Int] = [], mapped: [Int] = []
+        let bag = DisposeBag()
+        subject.subscribe(onNext: { value in
+            guard value == 1 else { return }
+            subject.subscribe(onNext: { joined.append($0) }).disposed(by: bag)
+        }).disposed(by: bag)
+        subject.subscribe(onNext: { after.append($0) }).disposed(by: bag)
+        subject.map { $0 * 10 }.subscribe(onNext: { mapped.append($0) }).disposed(by: bag)
+        subject.accept(1)
+        subject.accept(2)
+        #expect(joined == [1, 2])
+        #expect(after == [0, 1, 2])
+        #expect(mapped == [0, 10, 20])
+
+        let reactor = WalkedReactor()
+        var joinedStates: [Int] = [], laterStates: [Int] = []
+        reactor.state.subscribe(onNext: { state in
+            guard state.value == 1 else { return }
+            reactor.state.map(\.value).subscribe(onNext: { joinedStates.append($0) }).disposed(by: bag)
+        }).disposed(by: bag)
+        reactor.state.map(\.value).subscribe(onNext: { laterStates.append($0) }).disposed(by: bag)
+        reactor.action.onNext(())
+        reactor.action.onNext(())
+        #expect(joinedStates == [1, 2])
+        #expect(laterStates == [0, 1, 2])
+    }
+
     /// Also shows that a dispose from inside the observer does not wait for its own delivery (A3): it would hang.
     @Test func disposingFromInsideADeliveryStopsAtOnce() {
         let subject = PublishSubject<Int>()
@@ -621,5 +654,16 @@ extension SubjectTests {
         publish.accept(7)
         #expect(published.elements == [7])
         for subscription in [lateSubscription, freshSubscription, bound, infallibleSubscription, publishedSubscription] { subscription.dispose() }
+    }
+}
+
+/// A counter whose every action adds one, for the walk over the state relay's subscribers.
+private final class WalkedReactor: Reactor {
+    struct State { var value = 0 }
+    let initialState = State()
+    let reactorStorage = ReactorStorage()
+
+    func reduce(state: State, mutation: Void) -> State {
+        State(value: state.value + 1)
     }
 }
