@@ -316,15 +316,16 @@ struct SubjectTests {
     /// reactor loop's publish to its state relay, with subscribers after the one that subscribes, and through operators.
     @Test("A5 a subscriber added during a delivery gets the replay once, not the element being delivered; those after it get the element")
     func joiningDuringTheWalkGetsOnlyTheReplay() {
+        // Disposed by hand at the end: the first subscriber's closure holds this list, which holds its subscription.
+        var subscriptions: [Disposable] = []
         let subject = BehaviorRelay(value: 0)
         var joined: [Int] = [], after: [Int] = [], mapped: [Int] = []
-        let bag = DisposeBag()
-        subject.subscribe(onNext: { value in
+        subscriptions.append(subject.subscribe(onNext: { value in
             guard value == 1 else { return }
-            subject.subscribe(onNext: { joined.append($0) }).disposed(by: bag)
-        }).disposed(by: bag)
-        subject.subscribe(onNext: { after.append($0) }).disposed(by: bag)
-        subject.map { $0 * 10 }.subscribe(onNext: { mapped.append($0) }).disposed(by: bag)
+            subscriptions.append(subject.subscribe(onNext: { joined.append($0) }))
+        }))
+        subscriptions.append(subject.subscribe(onNext: { after.append($0) }))
+        subscriptions.append(subject.map { $0 * 10 }.subscribe(onNext: { mapped.append($0) }))
         subject.accept(1)
         subject.accept(2)
         #expect(joined == [1, 2])
@@ -333,15 +334,17 @@ struct SubjectTests {
 
         let reactor = WalkedReactor()
         var joinedStates: [Int] = [], laterStates: [Int] = []
-        reactor.state.subscribe(onNext: { state in
+        subscriptions.append(reactor.state.subscribe(onNext: { state in
             guard state.value == 1 else { return }
-            reactor.state.map(\.value).subscribe(onNext: { joinedStates.append($0) }).disposed(by: bag)
-        }).disposed(by: bag)
-        reactor.state.map(\.value).subscribe(onNext: { laterStates.append($0) }).disposed(by: bag)
+            subscriptions.append(reactor.state.map(\.value).subscribe(onNext: { joinedStates.append($0) }))
+        }))
+        subscriptions.append(reactor.state.map(\.value).subscribe(onNext: { laterStates.append($0) }))
         reactor.action.onNext(())
         reactor.action.onNext(())
         #expect(joinedStates == [1, 2])
         #expect(laterStates == [0, 1, 2])
+        subscriptions.forEach { $0.dispose() }
+        subscriptions = []
     }
 
     /// Also shows that a dispose from inside the observer does not wait for its own delivery (A3): it would hang.
