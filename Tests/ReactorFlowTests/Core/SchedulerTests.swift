@@ -221,6 +221,26 @@ extension SchedulerTests {
         #expect(!order.items.contains(-1))
     }
 
+    @Test("A7 MainScheduler is a SerialDispatchQueueScheduler on the main queue, as in RxSwift: kept as one, it still runs an action inline on the main queue, and its delayed actions run there, in order of their due times")
+    func mainSchedulerIsASerialDispatchQueueScheduler() async {
+        let scheduler: SerialDispatchQueueScheduler = MainScheduler.instance // as RxSwift code keeps it
+        #expect(scheduler.queue.label == DispatchQueue.main.label) // a wrapper of its own each time on Linux, so not `===`
+        #expect(scheduler.leeway == .nanoseconds(0))
+        let order = await onMainQueue { received, finish in
+            _ = scheduler.scheduleRelative(.milliseconds(20)) {
+                received.append(MainScheduler.isOnMainQueue ? 4 : -4)
+                finish()
+            }
+            _ = scheduler.scheduleRelative(.milliseconds(1)) { received.append(MainScheduler.isOnMainQueue ? 3 : -3) }
+            let cancelled = scheduler.scheduleRelative(.milliseconds(1)) { received.append(-1) }
+            cancelled.dispose()
+            _ = scheduler.schedule { received.append(1) } // on the main queue with nothing pending: inline
+            received.append(2)
+            return Disposables.create()
+        }
+        #expect(order == [1, 2, 3, 4])
+    }
+
     @Test("A7 from(_:scheduler: MainScheduler.instance) subscribed on the main queue: the first element goes out inline, the next ones queued, none lost")
     func fromOnTheMainSchedulerSendsEveryElement() async {
         let delivered = await onMainQueue { received, finish in

@@ -2,13 +2,14 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Runs work on a serial `DispatchQueue`, in order.
+/// Runs work on a serial `DispatchQueue`, in order. `MainScheduler` is one, on the main queue, as in RxSwift, so code
+/// that keeps `MainScheduler.instance` as a `SerialDispatchQueueScheduler` compiles unchanged.
 ///
 /// ```swift
 /// let background = SerialDispatchQueueScheduler(qos: .userInitiated)
 /// heavyWork.subscribe(on: background).observe(on: MainScheduler.instance)
 /// ```
-public final class SerialDispatchQueueScheduler: SchedulerType, Sendable {
+public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable { // not final only so that `MainScheduler` can be one; its fields are constants, and `MainScheduler`'s own is atomic
     /// The queue the work runs on.
     public let queue: DispatchQueue
     /// How late a delayed action may run, so that the system can group timers (see `DispatchSourceTimer`).
@@ -44,13 +45,14 @@ public final class SerialDispatchQueueScheduler: SchedulerType, Sendable {
     /// The wall-clock time.
     public var now: RxTime { Date() }
 
-    /// Runs `action` asynchronously on the queue; disposing first skips it.
+    /// Runs `action` asynchronously on the queue; disposing first skips it. (`MainScheduler` runs it inline when it
+    /// can.)
     public func schedule(_ action: @escaping () -> Void) -> Disposable {
         queue.runSoon(action)
     }
 
     /// Runs `action` on the queue after `dueTime`, within `leeway`; disposing first cancels the timer and skips it.
-    public func scheduleRelative(_ dueTime: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
+    public final func scheduleRelative(_ dueTime: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
         queue.runLater(dueTime, leeway: leeway, action)
     }
 }
@@ -96,7 +98,8 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType, Sendable {
 /// Runs work on the main queue, one action after another. `instance` runs an action inline when it is scheduled on
 /// the main queue and no other action of it is waiting or running, as RxSwift's does: otherwise it queues the action,
 /// so that actions never overtake one another and an action that schedules another does not run it inside itself.
-/// (`ConcurrentMainScheduler` runs inline whenever it is on the main queue.)
+/// (`ConcurrentMainScheduler` runs inline whenever it is on the main queue.) A `SerialDispatchQueueScheduler` on the
+/// main queue, as RxSwift's is; delayed actions are that class's, on the main queue.
 ///
 /// An executable using it must keep the main queue running (`dispatchMain()` or an `async` main). On Linux the main
 /// queue may be drained by a thread other than the process's first one, so "on the main queue" is detected with a
@@ -105,7 +108,7 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType, Sendable {
 /// ```swift
 /// reactor.state.observe(on: MainScheduler.instance)
 /// ```
-public final class MainScheduler: SchedulerType, Sendable {
+public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable { // its own field is atomic; the rest is its superclass's constants
     /// Inline on the main thread, otherwise queued on the main queue.
     public static let instance = MainScheduler()
     /// Always queued on the main queue, even from the main thread: a serial scheduler on the main queue, as RxSwift's.
@@ -146,14 +149,13 @@ public final class MainScheduler: SchedulerType, Sendable {
     /// main queue when none of its own actions is waiting or running, whatever other main schedulers have pending.
     /// `Driver`, `Signal` and `Binder` each take a new one, as in RxCocoa, so that a delivery made from inside
     /// another one's runs at once rather than a turn of the main queue later.
-    public init() {}
-
-    /// The wall-clock time.
-    public var now: RxTime { Date() }
+    public init() {
+        super.init(queue: .main)
+    }
 
     /// Runs `action` on the main queue: at once if already there and none of this scheduler's actions is pending,
     /// otherwise asynchronously, after the actions before it; disposing before it runs skips it.
-    public func schedule(_ action: @escaping () -> Void) -> Disposable {
+    public override func schedule(_ action: @escaping () -> Void) -> Disposable {
         if unfinished.wrappingAdd(1, ordering: .sequentiallyConsistent).oldValue == 0 && Self.isOnMainQueue {
             action()
             unfinished.wrappingSubtract(1, ordering: .sequentiallyConsistent)
@@ -165,14 +167,6 @@ public final class MainScheduler: SchedulerType, Sendable {
             run()
             unfinished.wrappingSubtract(1, ordering: .sequentiallyConsistent)
         }
-        return item
-    }
-
-    /// Runs `action` on the main queue after `dueTime`; disposing first skips it.
-    public func scheduleRelative(_ dueTime: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
-        guard dueTime != .never else { return Disposables.create() }
-        let item = ScheduledItem.make(action)
-        DispatchQueue.main.asyncAfter(deadline: .now() + dueTime, execute: item.runOnAnyThread)
         return item
     }
 }
