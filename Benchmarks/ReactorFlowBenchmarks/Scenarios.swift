@@ -159,7 +159,7 @@ enum Scenarios {
         // captured `var` would add the runtime's access tracking to every alert here and not there.
         let alerts = AlertCount()
         reactor.pulse(\.$alert).subscribe(onNext: { _ in alerts.count += 1 }).disposed(by: bag)
-        for index in 0..<10 {
+        for index in pulseFieldIndices() {
             reactor.state.map { $0.fields[index] }.distinctUntilChanged().subscribe(onNext: { blackHole($0) }).disposed(by: bag)
         }
         let action = reactor.action
