@@ -221,17 +221,21 @@ extension SchedulerTests {
         #expect(!order.items.contains(-1))
     }
 
-    @Test("A7 MainScheduler is a SerialDispatchQueueScheduler on the main queue, as in RxSwift: kept as one, it still runs an action inline on the main queue, and its delayed actions run there, in order of their due times")
+    @Test("A7 MainScheduler is a SerialDispatchQueueScheduler on the main queue, as in RxSwift: kept as one, it still runs an action inline on the main queue, and its delayed actions run there, and one disposed first does not")
     func mainSchedulerIsASerialDispatchQueueScheduler() async {
-        let scheduler: SerialDispatchQueueScheduler = MainScheduler.instance // as RxSwift code keeps it
-        #expect(scheduler.queue.label == DispatchQueue.main.label) // a wrapper of its own each time on Linux, so not `===`
-        #expect(scheduler.leeway == .nanoseconds(0))
+        let shared: SerialDispatchQueueScheduler = MainScheduler.instance // as RxSwift code keeps it
+        #expect(shared.queue.label == DispatchQueue.main.label) // a wrapper of its own each time on Linux, so not `===`
+        #expect(shared.leeway == .nanoseconds(0))
+        // One of its own, whose actions other tests running meanwhile cannot hold up.
+        let scheduler: SerialDispatchQueueScheduler = MainScheduler()
         let order = await onMainQueue { received, finish in
-            _ = scheduler.scheduleRelative(.milliseconds(20)) {
-                received.append(MainScheduler.isOnMainQueue ? 4 : -4)
-                finish()
+            _ = scheduler.scheduleRelative(.milliseconds(1)) {
+                received.append(MainScheduler.isOnMainQueue ? 3 : -3)
+                _ = scheduler.scheduleRelative(.milliseconds(5)) {
+                    received.append(MainScheduler.isOnMainQueue ? 4 : -4)
+                    finish()
+                }
             }
-            _ = scheduler.scheduleRelative(.milliseconds(1)) { received.append(MainScheduler.isOnMainQueue ? 3 : -3) }
             let cancelled = scheduler.scheduleRelative(.milliseconds(1)) { received.append(-1) }
             cancelled.dispose()
             _ = scheduler.schedule { received.append(1) } // on the main queue with nothing pending: inline
