@@ -163,12 +163,11 @@ final class PulseFloorSubscriber: LockSerializedSubscriber {
     @exclusivity(unchecked) var lastValue: Int?
     @exclusivity(unchecked) var lastUpdate: UInt = 0
     @exclusivity(unchecked) var alerts = 0
-    /// For the floor whose subscribers are serialized with a lock; guarded by it. Nothing disposes a floor
-    /// subscriber, so `disposed` stays false: it is there for the check a real subject makes per delivery.
+    /// For the floor whose subscribers are serialized with a lock (see `LockSerializedSubscriber`).
     @exclusivity(unchecked) var delivering = false
     @exclusivity(unchecked) var disposed = false
     /// For the floor whose subscribers are serialized without one: idle (0), being delivered to (1), disposed (2,
-    /// never set here, as above).
+    /// never set here, as `disposed` is not).
     let claimWord = UnsafeMutablePointer<Int>.allocate(capacity: 1)
 
     init(field: Int?) {
@@ -209,8 +208,9 @@ final class PulseClosureSubscriber: LockSerializedSubscriber {
     let onNext: (Int) -> Void
     let onAlert: (String?) -> Void
     @exclusivity(unchecked) var lastValue: Int?
-    @exclusivity(unchecked) var lastUpdate: UInt?
-    /// Guarded by the floor's lock; as in `PulseFloorSubscriber`, nothing disposes one.
+    /// Starts where `PulseFloorSubscriber`'s does, so that the two floors compare the same values.
+    @exclusivity(unchecked) var lastUpdate: UInt = 0
+    /// See `LockSerializedSubscriber`.
     @exclusivity(unchecked) var delivering = false
     @exclusivity(unchecked) var disposed = false
 
