@@ -1,3 +1,4 @@
+import Foundation
 import ReactorFlow
 import ReactorFlowTesting
 import Testing
@@ -202,5 +203,93 @@ struct TestSchedulerTests {
             .subscribe(reactor.action).disposed(by: bag)
         let states = scheduler.start(created: 0, subscribed: 0, disposed: 1000) { reactor.state }
         #expect(states.events == [.next(0, 0), .next(2, 1), .next(3, 2), .next(4, 3), .next(7, 4), .next(8, 5)])
+    }
+
+    /// A helper as RxTest suites write it, typed by the superclass and its time type.
+    private func runEvents(on scheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>,
+                           advanceTo futureTime: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>.VirtualTime) {
+        scheduler.start()
+        scheduler.advanceTo(futureTime)
+        scheduler.stop()
+    }
+
+    @Test("D3 a TestScheduler is RxTest's VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>: helpers typed by it take one, and it keeps the processing delay")
+    func virtualTimeSchedulerSubclass() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var ran: [(TestTime, String)] = []
+        scheduler.scheduleAt(5) { ran.append((scheduler.clock, "at 5")) }
+        _ = scheduler.scheduleRelative(.seconds(3)) { ran.append((scheduler.clock, "in 3 s")) }
+        _ = scheduler.schedule { ran.append((scheduler.clock, "now")) }
+        let base: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter> = scheduler
+        // Through the superclass, work for now still runs a tick later: `adjustScheduledTime` is TestScheduler's.
+        _ = base.scheduleRelative(.seconds(0)) { ran.append((scheduler.clock, "base now")) }
+        runEvents(on: scheduler, advanceTo: 10)
+        #expect(ran.map(\.0) == [1, 1, 3, 5])
+        #expect(ran.map(\.1) == ["now", "base now", "in 3 s", "at 5"])
+        #expect(scheduler.clock == 10)
+        #expect(scheduler.now == Date(timeIntervalSince1970: 10))
+    }
+
+    @Test("D3 advanceTo sets the clock even backwards, as RxTest's does; advance(to:) leaves it, and both run what is overdue")
+    func advanceBackwards() {
+        let scheduler = TestScheduler(initialClock: 0)
+        scheduler.advanceTo(50)
+        var ran: [TestTime] = []
+        scheduler.scheduleAt(20) { ran.append(scheduler.clock) }
+        scheduler.advanceTo(30)
+        #expect(ran == [50]) // overdue: runs at once, and the clock never moves back while it runs
+        #expect(scheduler.clock == 30)
+
+        let keeping = TestScheduler(initialClock: 0)
+        keeping.advance(to: 50)
+        keeping.scheduleAt(20) { ran.append(keeping.clock) }
+        keeping.advance(to: 30)
+        #expect(ran == [50, 50])
+        #expect(keeping.clock == 50)
+    }
+
+    @Test("D3 TestSchedulerVirtualTimeConverter counts ticks of the resolution, rounding half a tick up as RxTest does, and clamps what does not fit")
+    func converter() {
+        let milliseconds = TestSchedulerVirtualTimeConverter(resolution: 0.001)
+        #expect(milliseconds.convertToVirtualTimeInterval(0.25) == 250)
+        #expect(milliseconds.convertToVirtualTimeInterval(0.0004) == 0)
+        #expect(milliseconds.convertToVirtualTimeInterval(0.0005) == 1)
+        #expect(milliseconds.convertFromVirtualTimeInterval(1500) == 1.5)
+        #expect(milliseconds.convertToVirtualTime(Date(timeIntervalSince1970: 2)) == 2000)
+        #expect(milliseconds.convertFromVirtualTime(2000) == Date(timeIntervalSince1970: 2))
+        #expect(milliseconds.offsetVirtualTime(40, offset: 2) == 42)
+        #expect(milliseconds.offsetVirtualTime(.max, offset: 1) == .max)
+        #expect(milliseconds.offsetVirtualTime(.min, offset: -1) == .min)
+        #expect(milliseconds.compareVirtualTime(1, 2) == .lessThan)
+        #expect(milliseconds.compareVirtualTime(2, 2) == .equal)
+        #expect(milliseconds.compareVirtualTime(3, 2) == .greaterThan)
+        #expect(milliseconds.convertToVirtualTimeInterval(.infinity) == .max)
+        #expect(milliseconds.convertToVirtualTimeInterval(-.infinity) == .min)
+        #expect(milliseconds.convertToVirtualTimeInterval(.nan) == 0)
+        for resolution in [0, -1, Double.nan, .infinity] {
+            #expect(TestSchedulerVirtualTimeConverter(resolution: resolution).resolution == 1)
+        }
+    }
+
+    @Test("D3 start() stops a run that reschedules forever and reports it; a run inside a run does nothing")
+    func startStopsRunaway() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let ticking = Observable<Int>.interval(.seconds(1), scheduler: scheduler).subscribe()
+        withKnownIssue {
+            scheduler.start()
+        } matching: { String(describing: $0).contains("stopped after 1000000 items") }
+        #expect(scheduler.clock == 1_000_000)
+        ticking.dispose()
+        #expect(!scheduler.hasPendingWork)
+
+        var nested: [TestTime] = []
+        scheduler.scheduleAt(1_000_005) {
+            scheduler.start()
+            scheduler.advanceTo(2_000_000)
+            nested.append(scheduler.clock)
+        }
+        scheduler.scheduleAt(1_000_006) { nested.append(scheduler.clock) }
+        scheduler.start()
+        #expect(nested == [1_000_005, 1_000_006])
     }
 }

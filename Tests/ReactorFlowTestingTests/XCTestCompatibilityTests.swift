@@ -41,6 +41,26 @@ final class XCTestCompatibilityTests: XCTestCase {
     }
 
     /// What a failing assertion reports: both sides and the first index where they differ.
+    /// A base-class helper as RxTest suites write it, typed by RxTest's superclass (rule D3).
+    func executeEvents(on scheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>,
+                       advanceTo futureTime: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>.VirtualTime = 10) {
+        scheduler.start()
+        scheduler.advanceTo(futureTime)
+        scheduler.stop()
+    }
+
+    func testAHelperTypedByTheVirtualTimeSchedulerTakesATestScheduler() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let relay = PublishRelay<Int>()
+        let observer = scheduler.createObserver(Int.self)
+        let bag = DisposeBag()
+        relay.bind(to: observer).disposed(by: bag)
+        scheduler.createHotObservable([.next(3, 30), .next(12, 120)]).bind(to: relay).disposed(by: bag)
+        executeEvents(on: scheduler)
+        XCTAssertEqual(observer.events, [.next(3, 30), .next(12, 120)])
+        XCTAssertEqual(scheduler.clock, 10, "advanceTo sets the clock back after start() ran to 12, as RxTest's does")
+    }
+
     func testAFailingComparisonReportsBothSidesAndWhereTheyDiffer() {
         let actual: [Recorded<Event<Int>>] = [.next(210, 3), .next(220, 4)]
         XCTAssertNil(eventsDifference(actual, actual))

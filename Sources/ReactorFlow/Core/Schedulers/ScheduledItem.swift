@@ -13,7 +13,9 @@ import Darwin
 /// rather than two. The fields (the buffer's header) are read and written only holding that mutex, so the item may
 /// be run and disposed from any thread; as a `ManagedBuffer` it cannot say so by conforming to `Sendable`, and hands
 /// other threads `runOnAnyThread` instead.
+@usableFromInline
 package final class ScheduledItem: ManagedBuffer<ScheduledItemFields, pthread_mutex_t>, Cancelable {
+    @usableFromInline
     package static func make(_ action: @escaping () -> Void) -> ScheduledItem {
         let item = unsafeDowncast(create(minimumCapacity: 1) { _ in ScheduledItemFields(action: action) },
                                   to: ScheduledItem.self)
@@ -34,9 +36,11 @@ package final class ScheduledItem: ManagedBuffer<ScheduledItemFields, pthread_mu
     }
 
     /// Whether it was cancelled (a run item is not disposed, but has nothing left to run).
+    @usableFromInline
     package var isDisposed: Bool { withLockedFields { $0.disposed } }
 
     /// Whether it will still do something when run.
+    @usableFromInline
     package var isPending: Bool { withLockedFields { $0.action != nil } }
 
     /// `run()`, for a dispatch queue's block.
@@ -45,11 +49,13 @@ package final class ScheduledItem: ManagedBuffer<ScheduledItemFields, pthread_mu
         return { item.run() }
     }
 
+    @usableFromInline
     package func run() {
         let action = withLockedFields { exchange(&$0.action, with: nil) }
         action?()
     }
 
+    @usableFromInline
     package func dispose() {
         let action = withLockedFields { fields in
             fields.disposed = true
@@ -60,6 +66,7 @@ package final class ScheduledItem: ManagedBuffer<ScheduledItemFields, pthread_mu
 }
 
 /// A `ScheduledItem`'s fields, guarded by its mutex.
+@usableFromInline
 package struct ScheduledItemFields {
     var action: (() -> Void)?
     var disposed = false
