@@ -274,12 +274,20 @@ struct TestSchedulerTests {
     @Test("D3 start() stops a run that reschedules forever and reports it; a run inside a run does nothing")
     func startStopsRunaway() {
         let scheduler = TestScheduler(initialClock: 0)
-        let ticking = Observable<Int>.interval(.seconds(1), scheduler: scheduler).subscribe()
+        // Work that schedules its next run a tick later, for ever, until `stopped` (cheaper per item than an interval).
+        var stopped = false
+        func tick() {
+            guard !stopped else { return }
+            scheduler.scheduleAt(scheduler.clock + 1, action: tick)
+        }
+        tick()
         withKnownIssue {
             scheduler.start()
         } matching: { String(describing: $0).contains("stopped after 1000000 items") }
         #expect(scheduler.clock == 1_000_000)
-        ticking.dispose()
+        #expect(scheduler.pendingWorkCount == 1)
+        stopped = true
+        scheduler.advance(byTicks: 1)
         #expect(!scheduler.hasPendingWork)
 
         var nested: [TestTime] = []
