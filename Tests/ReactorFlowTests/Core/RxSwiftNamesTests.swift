@@ -1,9 +1,38 @@
+import Foundation
 import ReactorFlow
 import ReactorFlowTesting
 import Testing
 
+/// A helper as RxSwift code writes one, constrained by `RxAbstractInteger`.
+private extension ObservableType where Element: RxAbstractInteger {
+    func doubled() -> Observable<Element> { map { $0 * 2 } }
+}
+
 @Suite("A9 RxSwift's names and shapes")
 struct RxSwiftNamesTests {
+    @Test("A9 RxSwift's other type names: RxAbstractInteger, each subject's SubjectObserverType, the dispatch schedulers' Time and TimeInterval")
+    func typeNames() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let observer = scheduler.start { Observable<Int>.interval(.seconds(1), scheduler: scheduler).take(2).doubled() }
+        #expect(observer.events == [.next(201, 0), .next(202, 2), .completed(202)])
+
+        let publish: PublishSubject<Int>.SubjectObserverType = PublishSubject<Int>().asObserver()
+        let behavior: BehaviorSubject<Int>.SubjectObserverType = BehaviorSubject(value: 1).asObserver()
+        let replay: ReplaySubject<Int>.SubjectObserverType = ReplaySubject<Int>.create(bufferSize: 1).asObserver()
+        let async: AsyncSubject<Int>.SubjectObserverType = AsyncSubject<Int>().asObserver()
+        #expect(type(of: publish) == PublishSubject<Int>.self)
+        #expect(type(of: behavior) == BehaviorSubject<Int>.self)
+        #expect(type(of: replay) == ReplaySubject<Int>.self)
+        #expect(type(of: async) == AsyncSubject<Int>.self)
+
+        #expect(SerialDispatchQueueScheduler.Time.self == Date.self)
+        #expect(MainScheduler.Time.self == Date.self)
+        #expect(ConcurrentDispatchQueueScheduler.TimeInterval.self == Double.self)
+        #expect(ConcurrentMainScheduler.TimeInterval.self == Double.self)
+        let later: SerialDispatchQueueScheduler.Time = Date(timeIntervalSince1970: 0).addingTimeInterval(SerialDispatchQueueScheduler.TimeInterval(2))
+        #expect(later == Date(timeIntervalSince1970: 2))
+    }
+
     @Test("A9 subscribe, bind and dispose keep RxSwift's labels and order of callbacks")
     func subscribeShapes() {
         var log: [String] = []
