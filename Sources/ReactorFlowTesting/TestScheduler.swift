@@ -37,11 +37,13 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
 
     /// - Parameters:
     ///   - initialClock: the starting time, in ticks.
-    ///   - resolution: the seconds in one tick (RxTest's meaning): `0.001` for millisecond ticks.
+    ///   - resolution: the seconds in one tick (RxTest's meaning): `0.001` for millisecond ticks. A tick lasts at
+    ///     least a nanosecond; a resolution that is not a positive finite number counts as one second, as
+    ///     `TestSchedulerVirtualTimeConverter`'s does.
     ///   - simulateProcessingDelay: whether work scheduled for now or the past runs one tick later.
     public init(initialClock: TestTime = 0, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
-        let nanoseconds = (resolution * 1e9).rounded()
-        nanosecondsPerTick = nanoseconds.isFinite && nanoseconds >= 1 ? Int64(min(nanoseconds, 9e18)) : 1
+        let seconds = resolution.isFinite && resolution > 0 ? resolution : 1
+        nanosecondsPerTick = Int64(min(max((seconds * 1e9).rounded(), 1), 9e18))
         self.simulateProcessingDelay = simulateProcessingDelay
         super.init(initialClock: initialClock,
                    converter: TestSchedulerVirtualTimeConverter(resolution: Double(nanosecondsPerTick) / 1e9))

@@ -268,7 +268,9 @@ struct TestSchedulerTests {
         #expect(milliseconds.convertToVirtualTimeInterval(.nan) == 0)
         for resolution in [0, -1, Double.nan, .infinity] {
             #expect(TestSchedulerVirtualTimeConverter(resolution: resolution).resolution == 1)
+            #expect(TestScheduler(resolution: resolution).ticks(.seconds(3)) == 3, "a meaningless resolution is a second")
         }
+        #expect(TestScheduler(resolution: 1e-12).ticks(.nanoseconds(5)) == 5, "a tick lasts at least a nanosecond")
     }
 
     @Test("D3 start() stops a run that reschedules forever and reports it; a run inside a run does nothing")
