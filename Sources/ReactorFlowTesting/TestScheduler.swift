@@ -49,10 +49,11 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
                    converter: TestSchedulerVirtualTimeConverter(resolution: Double(nanosecondsPerTick) / 1e9))
     }
 
-    /// A scheduler whose tick lasts `resolution`: `TestScheduler(resolution: .milliseconds(1))`.
+    /// A scheduler whose tick lasts `resolution`: `TestScheduler(resolution: .milliseconds(1))`. A resolution that
+    /// is not positive (or `.never`) counts as one second.
     public convenience init(initialClock: TestTime = 0, resolution: RxTimeInterval, simulateProcessingDelay: Bool = true) {
-        let nanoseconds = resolution.nanosecondCount ?? 1_000_000_000
-        self.init(initialClock: initialClock, resolution: Double(max(1, nanoseconds)) / 1e9,
+        let nanoseconds = resolution.nanosecondCount ?? 0
+        self.init(initialClock: initialClock, resolution: nanoseconds > 0 ? Double(nanoseconds) / 1e9 : 1,
                   simulateProcessingDelay: simulateProcessingDelay)
     }
 

@@ -271,6 +271,10 @@ struct TestSchedulerTests {
             #expect(TestScheduler(resolution: resolution).ticks(.seconds(3)) == 3, "a meaningless resolution is a second")
         }
         #expect(TestScheduler(resolution: 1e-12).ticks(.nanoseconds(5)) == 5, "a tick lasts at least a nanosecond")
+        for resolution in [RxTimeInterval.nanoseconds(0), .seconds(-2), .never] {
+            #expect(TestScheduler(resolution: resolution).ticks(.seconds(3)) == 3, "a resolution that is not positive is a second")
+        }
+        #expect(TestScheduler(resolution: .nanoseconds(1)).ticks(.microseconds(2)) == 2_000)
     }
 
     @Test("D3 start() stops a run that reschedules forever and reports it; a run inside a run does nothing")
