@@ -7,6 +7,39 @@ import Testing
 /// queue and operation queue schedulers.
 @Suite("Schedulers (A7)")
 struct SchedulerTests {
+    @Test("A7 an interval too long for 64-bit nanoseconds stops at the bound instead of trapping, in conversions and in a delay")
+    func hugeIntervals() {
+        #expect(RxTimeInterval.seconds(.max).nanosecondCount == .max)
+        #expect(RxTimeInterval.milliseconds(.min).nanosecondCount == .min)
+        #expect(RxTimeInterval.microseconds(.max).nanosecondCount == .max)
+        #expect(RxTimeInterval.seconds(3).nanosecondCount == 3_000_000_000)
+        #expect(RxTimeInterval.seconds(.max).timeInterval == Double(Int64.max) / 1e9)
+        #expect(RxTimeInterval.never.nanosecondCount == nil)
+
+        let scheduler = TestScheduler(initialClock: 0)
+        #expect(scheduler.ticks(.seconds(.max)) == .max)
+        let observer = scheduler.start { Observable.just(1).delay(.seconds(.max), scheduler: scheduler) }
+        #expect(observer.events == [], "not due before the end of the test")
+        #expect(scheduler.pendingWorkCount == 0, "disposed at 1000 with the subscription")
+
+        // Elements delayed by the longest interval, and a clock past 2262 (`Date.distantFuture`), where nanoseconds
+        // since 1970 no longer fit: the delays are measured at the bound, and nothing traps.
+        let historical = HistoricalScheduler()
+        var delayed: [Int] = []
+        let bag = DisposeBag()
+        Observable.of(1, 2).delay(.seconds(.max), scheduler: historical).subscribe(onNext: { delayed.append($0) }).disposed(by: bag)
+        historical.start()
+        #expect(delayed == [1, 2])
+        #expect(historical.now.timeIntervalSince1970 == Double(Int64.max) / 1e9)
+
+        let future = HistoricalScheduler(initialClock: .distantFuture)
+        var late: [String] = []
+        Observable.of(1, 2).delay(.seconds(1), scheduler: future).subscribe(onNext: { late.append("delay \($0)") }).disposed(by: bag)
+        Observable.of(3, 4).throttle(.seconds(1), scheduler: future).subscribe(onNext: { late.append("throttle \($0)") }).disposed(by: bag)
+        future.start()
+        #expect(late == ["throttle 3", "delay 1", "throttle 4", "delay 2"]) // all a second after the start, in scheduling order
+    }
+
     @Test("A7 schedule(_:action:) and scheduleRelative(_:dueTime:action:) pass the state, can be cancelled, and dispose what the action returned")
     func scheduleWithState() {
         let clock = TestScheduler(initialClock: 0)

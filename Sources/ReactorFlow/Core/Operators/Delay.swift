@@ -15,7 +15,7 @@ extension ObservableType {
             let downstream = SerializedObserver(AnyObserver(sink))
             let state = LockedValue((waiting: FIFO<(arrival: Int64, event: Event<Element>)>(), active: false))
             let timer = SerialDisposable()
-            func now() -> Int64 { Int64((scheduler.now.timeIntervalSince1970 * 1e9).rounded()) }
+            func now() -> Int64 { scheduler.now.nanosecondsSince1970 }
             func deliverNext() {
                 let (event, nextArrival) = state.withLock { state -> (Event<Element>?, Int64?) in
                     let event = state.waiting.popFirst()?.event
@@ -27,7 +27,8 @@ extension ObservableType {
                 }
                 if let event { downstream.on(event) }
                 if let nextArrival {
-                    timer.disposable = scheduler.scheduleRelative(.nanoseconds(Int(max(0, nextArrival + delay - now())))) {
+                    let wait = nextArrival.saturatingAdding(delay).saturatingSubtracting(now())
+                    timer.disposable = scheduler.scheduleRelative(.nanoseconds(Int(Swift.max(0, wait)))) {
                         deliverNext()
                     }
                 }

@@ -14,7 +14,7 @@ extension ObservableType {
             let downstream = SerializedObserver(AnyObserver(sink))
             let state = LockedValue(ThrottleStateMachine<Element>(windowNanoseconds: window, latest: latest))
             let timer = SerialDisposable()
-            func nowNanoseconds() -> Int64 { Int64((scheduler.now.timeIntervalSince1970 * 1e9).rounded()) }
+            func nowNanoseconds() -> Int64 { scheduler.now.nanosecondsSince1970 }
             let subscription = source.subscribeInside(AnyObserver<Element> { event in
                 switch event {
                 case .next(let element):

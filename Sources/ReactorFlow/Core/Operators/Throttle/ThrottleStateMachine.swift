@@ -25,12 +25,12 @@ struct ThrottleStateMachine<Element> {
     /// An element arrived: what to do, and the pending element it replaced, for the caller to release after its
     /// lock (rule B12).
     mutating func next(_ element: Element, now: Int64) -> (action: NextAction, replaced: Element?) {
-        if let lastEmission, now - lastEmission < window {
+        if let lastEmission, now.saturatingSubtracting(lastEmission) < window {
             guard latest else { return (.none, nil) }
             let replaced = exchange(&pending, with: element)
             if timerRunning { return (.none, replaced) }
             timerRunning = true
-            return (.startTimer(afterNanoseconds: window - (now - lastEmission)), replaced)
+            return (.startTimer(afterNanoseconds: window.saturatingSubtracting(now.saturatingSubtracting(lastEmission))), replaced)
         }
         lastEmission = now
         return (.emit(element), pending.take())
