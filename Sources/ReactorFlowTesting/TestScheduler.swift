@@ -43,7 +43,7 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
     ///   - simulateProcessingDelay: whether work scheduled for now or the past runs one tick later.
     public init(initialClock: TestTime = 0, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
         let seconds = resolution.isFinite && resolution > 0 ? resolution : 1
-        nanosecondsPerTick = Int64(min(max((seconds * 1e9).rounded(), 1), 9e18))
+        nanosecondsPerTick = max(Int64(saturating: (seconds * 1e9).rounded()), 1)
         self.simulateProcessingDelay = simulateProcessingDelay
         super.init(initialClock: initialClock,
                    converter: TestSchedulerVirtualTimeConverter(resolution: Double(nanosecondsPerTick) / 1e9))
@@ -82,13 +82,12 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
     override public func scheduleRelative(_ dueTime: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
         guard dueTime != .never else { return Disposables.create() }
         let now = clock
-        let (target, overflow) = now.addingReportingOverflow(ticks(dueTime))
-        return scheduleAbsolute(at: processingDelayed(overflow ? .max : target, now: now), action)
+        return scheduleAbsolute(at: processingDelayed(now.saturatingAdding(ticks(dueTime)), now: now), action)
     }
 
     private func processingDelayed(_ time: TestTime, now: TestTime) -> TestTime {
         guard time <= now else { return time }
-        return simulateProcessingDelay && now < .max ? now + 1 : now
+        return simulateProcessingDelay ? now.saturatingAdding(1) : now
     }
 
     /// Runs `action` at virtual time `time`, as it is (at once on the next run, if `time` has passed).
@@ -106,17 +105,12 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
 
     /// Advances the clock by `interval` (`.seconds(0)` runs what is due at the current tick).
     public func advance(by interval: RxTimeInterval) {
-        advance(to: offsetClock(by: ticks(interval)))
+        advance(to: clock.saturatingAdding(ticks(interval)))
     }
 
     /// Advances the clock by `ticks`.
     public func advance(byTicks ticks: TestTime) {
-        advance(to: offsetClock(by: ticks))
-    }
-
-    private func offsetClock(by ticks: TestTime) -> TestTime {
-        let (sum, overflow) = clock.addingReportingOverflow(ticks)
-        return overflow ? (ticks > 0 ? .max : .min) : sum
+        advance(to: clock.saturatingAdding(ticks))
     }
 
     /// Runs everything scheduled, moving the clock as far as needed, until nothing is left or `stop()` is called

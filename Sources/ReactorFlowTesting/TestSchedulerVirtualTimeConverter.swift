@@ -45,9 +45,7 @@ public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType, Senda
 
     /// `time` moved by `offset` ticks; a result past either end of `Int` stops there.
     public func offsetVirtualTime(_ time: Int, offset: Int) -> Int {
-        let (sum, overflow) = time.addingReportingOverflow(offset)
-        guard overflow else { return sum }
-        return offset > 0 ? .max : .min
+        time.saturatingAdding(offset)
     }
 
     /// The ticks' order.
@@ -58,10 +56,6 @@ public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType, Senda
     /// RxTest's rounding, `Int(seconds / resolution + 0.5)`, with a value beyond `Int` (or not a number) clamped
     /// rather than trapping.
     private func ticks(_ seconds: Double) -> Int {
-        let ticks = seconds / resolution + 0.5
-        guard !ticks.isNaN else { return 0 }
-        guard ticks > -9.2e18 else { return .min }
-        guard ticks < 9.2e18 else { return .max }
-        return Int(ticks)
+        Int(saturating: seconds / resolution + 0.5)
     }
 }

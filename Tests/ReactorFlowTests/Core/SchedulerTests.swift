@@ -15,6 +15,11 @@ struct SchedulerTests {
         #expect(RxTimeInterval.seconds(3).nanosecondCount == 3_000_000_000)
         #expect(RxTimeInterval.seconds(.max).timeInterval == Double(Int64.max) / 1e9)
         #expect(RxTimeInterval.never.nanosecondCount == nil)
+        #expect(Int64.max.saturatingAdding(1) == .max && Int64.min.saturatingAdding(-1) == .min)
+        #expect(Int64.min.saturatingSubtracting(1) == .min && Int64.max.saturatingSubtracting(-1) == .max)
+        #expect(Int64(-3).saturatingMultiplied(by: .max) == .min && Int64(-3).saturatingMultiplied(by: -4) == 12)
+        #expect(Int64(saturating: .nan) == 0 && Int64(saturating: 1e30) == .max && Int64(saturating: -1e30) == .min)
+        #expect(Int64(saturating: -2.7) == -2)
 
         let scheduler = TestScheduler(initialClock: 0)
         #expect(scheduler.ticks(.seconds(.max)) == .max)

@@ -68,19 +68,13 @@ extension DispatchTimeInterval {
     /// trapping: `.seconds(.max)` is about 292 years.
     public var nanosecondCount: Int64? {
         switch self {
-        case .seconds(let value): return Self.nanoseconds(value, per: 1_000_000_000)
-        case .milliseconds(let value): return Self.nanoseconds(value, per: 1_000_000)
-        case .microseconds(let value): return Self.nanoseconds(value, per: 1_000)
+        case .seconds(let value): return Int64(value).saturatingMultiplied(by: 1_000_000_000)
+        case .milliseconds(let value): return Int64(value).saturatingMultiplied(by: 1_000_000)
+        case .microseconds(let value): return Int64(value).saturatingMultiplied(by: 1_000)
         case .nanoseconds(let value): return Int64(value)
         case .never: return nil
         @unknown default: return nil
         }
-    }
-
-    private static func nanoseconds(_ count: Int, per unit: Int64) -> Int64 {
-        let (product, overflow) = Int64(count).multipliedReportingOverflow(by: unit)
-        guard overflow else { return product }
-        return count > 0 ? .max : .min
     }
 
     /// The interval in seconds; `.infinity` for `.never`.
@@ -93,23 +87,6 @@ extension Date {
     /// Nanoseconds since 1970, for operators that do arithmetic on a scheduler's clock. A date that does not fit
     /// (after 2262 or before 1677, as `Date.distantFuture` is) stops at `Int64`'s bounds rather than trapping.
     package var nanosecondsSince1970: Int64 {
-        let nanoseconds = (timeIntervalSince1970 * 1e9).rounded()
-        guard nanoseconds < 9.2e18 else { return .max }
-        guard nanoseconds > -9.2e18 else { return .min }
-        return Int64(nanoseconds)
-    }
-}
-
-extension Int64 {
-    /// `self + other`, stopping at the bounds rather than trapping.
-    package func saturatingAdding(_ other: Int64) -> Int64 {
-        let (sum, overflow) = addingReportingOverflow(other)
-        return overflow ? (other > 0 ? .max : .min) : sum
-    }
-
-    /// `self - other`, stopping at the bounds rather than trapping.
-    package func saturatingSubtracting(_ other: Int64) -> Int64 {
-        let (difference, overflow) = subtractingReportingOverflow(other)
-        return overflow ? (other < 0 ? .max : .min) : difference
+        Int64(saturating: (timeIntervalSince1970 * 1e9).rounded())
     }
 }
