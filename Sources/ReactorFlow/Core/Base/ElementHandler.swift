@@ -14,4 +14,11 @@ final class ElementHandler<Element> {
     init(_ receive: @escaping (Element) -> Void) {
         self.receive = receive
     }
+
+    /// Calls `handler`, which the caller keeps alive for the call, with `element`. Never inlined: it is made once
+    /// per element type, and shared by every chain that sends that type.
+    @inlinable @inline(never)
+    static func send(_ element: Element, to handler: ElementHandler) {
+        handler.receive(element)
+    }
 }

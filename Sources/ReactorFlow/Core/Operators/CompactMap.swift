@@ -23,7 +23,7 @@ struct CompactMapStep<Input, Output>: OperatorStep {
     @inlinable @inline(__always)
     func receive(_ element: Input, of runner: StepRunner<Self>) {
         do {
-            if let result = try transform(element) { runner.output.onNext(result) }
+            if let result = try transform(element) { runner.sendNext(result) }
         } catch {
             runner.output.onError(error)
         }

@@ -72,7 +72,7 @@ struct DistinctStep<Element>: OperatorStep {
         do {
             if let previous, try comparer(previous, element) { return }
             previous = element
-            runner.output.onNext(element)
+            runner.sendNext(element)
         } catch {
             runner.output.onError(error)
         }
@@ -100,7 +100,7 @@ struct DistinctKeyStep<Element, Key>: OperatorStep {
             let key = try keySelector(element)
             if let previousKey, try comparer(previousKey, key) { return }
             previousKey = key
-            runner.output.onNext(element)
+            runner.sendNext(element)
         } catch {
             runner.output.onError(error)
         }
@@ -122,6 +122,6 @@ struct EqualDistinctStep<Element: Equatable>: OperatorStep {
     mutating func receive(_ element: Element, of runner: StepRunner<Self>) {
         if let previous, previous == element { return }
         previous = element
-        runner.output.onNext(element)
+        runner.sendNext(element)
     }
 }

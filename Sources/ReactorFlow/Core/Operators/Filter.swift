@@ -36,7 +36,7 @@ struct FilterStep<Element>: OperatorStep {
     @inlinable
     func receive(_ element: Element, of runner: StepRunner<Self>) {
         do {
-            if try predicate(element) { runner.output.onNext(element) }
+            if try predicate(element) { runner.sendNext(element) }
         } catch {
             runner.output.onError(error)
         }

@@ -24,6 +24,6 @@ struct MapStep<Input, Output>: OperatorStep {
     func receive(_ element: Input, of runner: StepRunner<Self>) {
         let transformed: Output
         do { transformed = try transform(element) } catch { return runner.output.onError(error) }
-        runner.output.onNext(transformed)
+        runner.sendNext(transformed)
     }
 }

@@ -38,7 +38,7 @@ struct ScanStep<Element, Accumulate>: OperatorStep {
     mutating func receive(_ element: Element, of runner: StepRunner<Self>) {
         do {
             try accumulator(&accumulated, element)
-            runner.output.onNext(accumulated)
+            runner.sendNext(accumulated)
         } catch {
             runner.output.onError(error)
         }

@@ -56,7 +56,7 @@ struct SkipStep<Element>: OperatorStep {
         if remaining > 0 {
             remaining -= 1
         } else {
-            runner.output.onNext(element)
+            runner.sendNext(element)
         }
     }
 }
@@ -79,7 +79,7 @@ struct SkipWhileStep<Element>: OperatorStep {
         do {
             if skipping, try predicate(element) { return }
             skipping = false
-            runner.output.onNext(element)
+            runner.sendNext(element)
         } catch {
             runner.output.onError(error)
         }

@@ -44,7 +44,7 @@ struct TakeStep<Element>: OperatorStep {
     mutating func receive(_ element: Element, of runner: StepRunner<Self>) {
         guard remaining > 0 else { return }
         remaining -= 1
-        runner.output.onNext(element)
+        runner.sendNext(element)
         if remaining == 0 { runner.output.onCompleted() }
     }
 }

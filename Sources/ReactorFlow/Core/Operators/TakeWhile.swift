@@ -47,9 +47,9 @@ struct TakeWhileStep<Element>: OperatorStep {
     func receive(_ element: Element, of runner: StepRunner<Self>) {
         do {
             if try predicate(element) {
-                runner.output.onNext(element)
+                runner.sendNext(element)
             } else {
-                if behavior == .inclusive { runner.output.onNext(element) }
+                if behavior == .inclusive { runner.sendNext(element) }
                 runner.output.onCompleted()
             }
         } catch {
