@@ -156,15 +156,16 @@ enum OperatorOutput<Element>: ObserverType {
         }
     }
 
-    /// `onNext` as one handler: the next operator's element handler itself, or a handler that calls the chain's
-    /// end or `on(.next(…))`. Made once per subscription, and specialised for the element type alone (not inlined
+    /// `onNext` as one handler: the next operator's element handler itself, or one that calls the chain's end, the
+    /// sink or the handler. Made once per subscription, and specialised for the element type alone (not inlined
     /// into the operator that asks), so that reactor types whose bindings output the same type share it.
     @inlinable @inline(never)
     func elementHandler() -> ElementHandler<Element> {
         switch self {
         case .operator(let elements, _): return elements
         case .end(let end): return ElementHandler { end.receive($0) }
-        case .sink, .handler: return ElementHandler { [self] in on(.next($0)) }
+        case .sink(let sink): return ElementHandler { sink.on(.next($0)) }
+        case .handler(let handler): return ElementHandler { handler(.next($0)) }
         }
     }
 }
