@@ -15,8 +15,10 @@ final class ElementHandler<Element> {
         self.receive = receive
     }
 
-    /// Calls `handler`, which the caller keeps alive for the call, with `element`. Never inlined: it is made once
-    /// per element type, and shared by every chain that sends that type.
+    /// Calls `handler`, which the caller keeps alive for the call, with `element`. A function, not a call at the
+    /// caller's site: passed as an argument, the handler is borrowed, where read from a field and called inline it
+    /// was retained and released per element. Never inlined: it is made once per element type, and shared by every
+    /// chain that sends that type.
     @inlinable @inline(never)
     static func send(_ element: Element, to handler: ElementHandler) {
         handler.receive(element)

@@ -37,9 +37,10 @@ protocol OperatorStep {
 final class StepRunner<Step: OperatorStep> {
     @usableFromInline @exclusivity(unchecked) var step: Step
     @usableFromInline let output: OperatorOutput<Step.Output>
-    /// Where `sendNext` sends an element: the next operator's element handler, or one that calls `output.onNext`
-    /// (see `OperatorOutput.elementHandler`). Resolved once per subscription, so that an element inside a chain
-    /// reaches the next operator without a switch over `output` (in `pulse`, about 10 instructions per binding).
+    /// Where `sendNext` sends an element: the next operator's element handler, or one that calls what `output`
+    /// holds, the chain's end or the sink (see `OperatorOutput.elementHandler`). Resolved once per subscription, so
+    /// that an element inside a chain reaches the next operator without a switch over `output` (in `pulse`, about 10
+    /// instructions per binding).
     @usableFromInline let next: ElementHandler<Step.Output>
 
     @inlinable @inline(__always)
