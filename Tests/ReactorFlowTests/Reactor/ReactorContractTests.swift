@@ -376,14 +376,14 @@ struct ReactorContractTests {
         reactor.stateTransform = { states in Observable.merge(states, failure) }
         let (early, _) = reactor.state.log()
         reactor.action.onNext(.add(2))
-        failure.onError(ReactorTestError.globalStreamFailed)
+        failure.onError(ReactorTestError.stateStreamFailed)
         reactor.action.onNext(.add(3))
         #expect(early.events.map { $0.element?.value } == [0, 2])
         #expect(early.events.allSatisfy { !$0.isStopEvent })
         let (late, _) = reactor.state.log()
         #expect(late.events.map { $0.element?.value } == [2])
         #expect(collected.matching("ProbeReactor.transform(state:) failed; the last state stays current").count == 1)
-        #expect(collected.matching("globalStreamFailed").first?.kind == .reactorStreamEnded)
+        #expect(collected.matching("stateStreamFailed").map(\.kind) == [.reactorStreamEnded])
     }
 
     @Test("B7b error and completion sent into action are ignored")

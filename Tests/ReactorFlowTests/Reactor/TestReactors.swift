@@ -163,9 +163,12 @@ final class ProbeReactor: Reactor {
     }
 }
 
+/// Each test that counts the diagnostics naming one of these fails its stream with a case of its own: the collector
+/// sees every test's diagnostics, and tests run in parallel.
 enum ReactorTestError: Error, Equatable {
     case mutationFailed
     case globalStreamFailed
+    case stateStreamFailed
 }
 
 /// A reactor whose Mutation defaults to its Action and which relies on the default `mutate`.
