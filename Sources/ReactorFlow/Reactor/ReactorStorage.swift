@@ -33,7 +33,10 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
     /// Called holding `lock`.
     private var extrasHoldingLock: Extras { madeIfNeeded(&extras) { Extras() } }
 
-    /// Creates empty storage; the pipeline is built on first use of `action`, `state` or `currentState`.
+    /// Creates empty storage; the pipeline is built on first use of `action`, `state` or `currentState`. Not
+    /// inlined: cross-module optimisation would otherwise copy the making of its fields into every reactor's
+    /// initialiser.
+    @inline(never)
     public init() {}
 
     /// Whether a thread is waiting for another to finish building the pipeline (for tests).

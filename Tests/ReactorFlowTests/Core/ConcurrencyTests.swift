@@ -229,6 +229,29 @@ struct ConcurrencyTests {
             .values.collect()
         #expect(onMain == [true])
     }
+
+    @Test("Lock: 8 threads × 20,000 turns under one lock, some yielding the processor while holding it: every turn counted, never two at once")
+    func lockUnderContention() {
+        final class Guarded: @unchecked Sendable { // `turns` is guarded by `lock`
+            let lock = Lock.make()
+            var turns = 0
+        }
+        let guarded = Guarded()
+        let detector = OverlapDetector()
+        onThreads(8) { _ in
+            for turn in 0..<20_000 {
+                guarded.lock.lock()
+                detector.enter()
+                guarded.turns += 1
+                // A holder that loses the processor makes the others spin out and park, so waking them is tested too.
+                if turn.isMultiple(of: 500) { sched_yield() }
+                detector.leave()
+                guarded.lock.unlock()
+            }
+        }
+        #expect(guarded.lock.withLock { guarded.turns } == 160_000)
+        #expect(detector.overlapCount == 0)
+    }
 }
 
 @Suite("A8 Swift concurrency bridges")

@@ -5,33 +5,41 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
-/// A `pthread_mutex_t` that lives in the same heap allocation as its object.
+/// A lock whose uncontended path is one atomic instruction to take it and one to give it back, inlined at the caller:
+/// no call into the C library, and one word of state in a small object.
 ///
-/// We use pthreads rather than `Synchronization.Mutex` because ThreadSanitizer on Linux understands
-/// pthread mutexes and reports false races for `Mutex`; the whole suite must stay TSan clean.
+/// Its state is 0 (free), 1 (held) or 2 (held, and a thread may be parked waiting for it). A thread that finds it
+/// held spins briefly, then parks in `WaitRoom.locks` after marking it 2; giving back a lock marked 2 wakes the parked
+/// threads, which compete for it again. Built on `Synchronization.Atomic`, whose operations ThreadSanitizer sees, and
+/// pthread parking, which it understands (it reports false races for `Synchronization.Mutex` on Linux). The whole
+/// suite must stay TSan clean.
+///
 /// The lock is not recursive: by rule, no lock in ReactorFlow is held while user code runs.
 @usableFromInline
-package final class Lock: ManagedBuffer<Void, pthread_mutex_t> {
+package final class Lock: Sendable {
+    @usableFromInline let state = Atomic<UInt32>(0)
+
     @usableFromInline
+    init() {}
+
+    /// Not inlined: made where a reactor's storage is, in the app's code otherwise.
+    @usableFromInline @inline(never)
     package static func make() -> Lock {
-        let buffer = unsafeDowncast(Lock.create(minimumCapacity: 1) { _ in () }, to: Lock.self)
-        buffer.withUnsafeMutablePointerToElements { $0.initializeMutex() }
-        return buffer
+        Lock()
     }
 
-    deinit {
-        withUnsafeMutablePointerToElements { $0.destroyMutex() }
-    }
-
-    @inlinable
+    @usableFromInline @inline(never)
     package func lock() {
-        _ = withUnsafeMutablePointerToElements { pthread_mutex_lock($0) }
+        guard state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged else {
+            return lockContended()
+        }
     }
 
-    @inlinable
+    @usableFromInline @inline(never)
     package func unlock() {
-        _ = withUnsafeMutablePointerToElements { pthread_mutex_unlock($0) }
+        guard state.exchange(0, ordering: .releasing) == 1 else { return wakeParked() }
     }
 
     @inlinable
@@ -40,6 +48,31 @@ package final class Lock: ManagedBuffer<Void, pthread_mutex_t> {
         defer { unlock() }
         return try body()
     }
+
+    /// The lock was held: spins a little, since the critical sections here are short, then parks until it is free.
+    @usableFromInline @inline(never)
+    func lockContended() {
+        for _ in 0..<Self.spinLimit {
+            if state.load(ordering: .relaxed) == 0,
+               state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+                return
+            }
+        }
+        // Marked 2 whenever this thread may park, so that the holder wakes it; taken as 2, since another may be
+        // parked too.
+        while state.exchange(2, ordering: .acquiring) != 0 {
+            WaitRoom.locks.wait { state.load(ordering: .relaxed) == 2 }
+        }
+    }
+
+    /// The lock was marked as having parked waiters: wakes them.
+    @usableFromInline @inline(never)
+    func wakeParked() {
+        WaitRoom.locks.wakeAll()
+    }
+
+    /// How many times a thread that found the lock held tries again before parking.
+    static var spinLimit: Int { 100 }
 }
 
 extension UnsafeMutablePointer where Pointee == pthread_mutex_t {
@@ -73,14 +106,18 @@ package final class LockedValue<Value>: @unchecked Sendable { // every access to
 }
 
 /// Where a thread waits for another to finish something rare: a `dispose()` for a delivery already running on
-/// another thread (rule A3), a reactor's first user for the thread building its pipeline.
+/// another thread (rule A3), a reactor's first user for the thread building its pipeline, a contended `Lock`.
 ///
-/// Such waits are rare, so one process-wide condition serves them all instead of a condition (or a second lock) per
-/// object; a waiter re-checks its own condition after every wake-up, and whoever ends a wait calls `wakeAll()` after
+/// Such waits are rare, so a process-wide condition serves them all (`shared`, and `locks` for contended locks) instead
+/// of a condition (or a second lock) per object; a waiter re-checks its own condition after every wake-up, and whoever ends a wait calls `wakeAll()` after
 /// changing what the waiter checks.
 @usableFromInline
 package final class WaitRoom: @unchecked Sendable { // the mutex and condition are pthread objects, used only through their functions
     @usableFromInline package static let shared = WaitRoom()
+    /// Where threads wait for a contended `Lock`: one room for every lock, since contention is rare and short, rather
+    /// than a condition per lock, which would cost every reactor its size. Not `shared`, whose waiters take a `Lock`
+    /// while they check their condition, and so may park here meanwhile.
+    static let locks = WaitRoom()
 
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
