@@ -11,8 +11,8 @@ import Synchronization
 /// library, and one word of state in a small object.
 ///
 /// `lock()` and `unlock()` are inlined into ReactorFlow's own code (a subject's walk over its subscribers takes and
-/// gives back the lock once per subscriber) and called from the code an app specialises: inlined there, they were
-/// 2.6% more of the compiler's work per reactor type. They call the contended paths, which are internal, and so
+/// gives back the lock once per subscriber) and called from the code an app specialises: inlined there as well, they
+/// would be 2.6% more of the compiler's work per reactor type. They call the contended paths, which are internal, so
 /// cross-module optimisation does not copy them into the app.
 ///
 /// Its state is 0 (free), 1 (held) or 2 (held, and a thread may be parked waiting for it). A thread that finds it
@@ -115,8 +115,8 @@ package final class LockedValue<Value>: @unchecked Sendable { // every access to
 /// another thread (rule A3), a reactor's first user for the thread building its pipeline, a contended `Lock`.
 ///
 /// Such waits are rare, so a process-wide condition serves them all (`shared`, and `locks` for contended locks) instead
-/// of a condition (or a second lock) per object; a waiter re-checks its own condition after every wake-up, and whoever ends a wait calls `wakeAll()` after
-/// changing what the waiter checks.
+/// of a condition (or a second lock) per object; a waiter re-checks its own condition after every wake-up, and
+/// whoever ends a wait calls `wakeAll()` after changing what the waiter checks.
 @usableFromInline
 package final class WaitRoom: @unchecked Sendable { // the mutex and condition are pthread objects, used only through their functions
     @usableFromInline package static let shared = WaitRoom()
