@@ -232,24 +232,20 @@ struct ConcurrencyTests {
 
     @Test("Lock: 8 threads × 20,000 turns under one lock, some yielding the processor while holding it: every turn counted, never two at once")
     func lockUnderContention() {
-        final class Guarded: @unchecked Sendable { // `turns` is guarded by `lock`
-            let lock = Lock.make()
-            var turns = 0
-        }
-        let guarded = Guarded()
+        let turns = LockedValue(0)
         let detector = OverlapDetector()
         onThreads(8) { _ in
             for turn in 0..<20_000 {
-                guarded.lock.lock()
-                detector.enter()
-                guarded.turns += 1
-                // A holder that loses the processor makes the others spin out and park, so waking them is tested too.
-                if turn.isMultiple(of: 500) { sched_yield() }
-                detector.leave()
-                guarded.lock.unlock()
+                turns.withLock { turns in
+                    detector.enter()
+                    turns += 1
+                    // A holder that loses the processor makes the others spin out and park: waking them is tested too.
+                    if turn.isMultiple(of: 500) { sched_yield() }
+                    detector.leave()
+                }
             }
         }
-        #expect(guarded.lock.withLock { guarded.turns } == 160_000)
+        #expect(turns.current == 160_000)
         #expect(detector.overlapCount == 0)
     }
 }

@@ -26,8 +26,7 @@ import Synchronization
 package final class Lock: Sendable {
     @usableFromInline let state = Atomic<UInt32>(0)
 
-    @usableFromInline
-    init() {}
+    private init() {}
 
     /// Not inlined: made where a reactor's storage is, in the app's code otherwise.
     @usableFromInline @inline(never)
