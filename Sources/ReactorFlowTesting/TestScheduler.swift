@@ -115,9 +115,9 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
 
     /// Runs everything scheduled, moving the clock as far as needed, until nothing is left or `stop()` is called
     /// (RxTest's `start()`). Stops and records an issue after a million items, since a periodic timer that nobody
-    /// disposes never runs out; `start(maxSteps:)` sets another bound and reports at the caller's line.
-    override public func start() {
-        start(maxSteps: Self.defaultMaxSteps)
+    /// disposes never runs out; `start(maxSteps:)` sets another bound. Either reports at the caller's line.
+    override public func start(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        start(maxSteps: Self.defaultMaxSteps, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// `start()` that stops and records an issue, at the caller's line, after `maxSteps` items.

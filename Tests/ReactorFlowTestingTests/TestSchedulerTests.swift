@@ -277,7 +277,7 @@ struct TestSchedulerTests {
         #expect(TestScheduler(resolution: .nanoseconds(1)).ticks(.microseconds(2)) == 2_000)
     }
 
-    @Test("D3 start() stops a run that reschedules forever and reports it; a run inside a run does nothing")
+    @Test("D3 start() stops a run that reschedules forever and reports it at the caller's line; a run inside a run does nothing")
     func startStopsRunaway() {
         let scheduler = TestScheduler(initialClock: 0)
         // Work that schedules its next run a tick later, for ever, until `stopped` (cheaper per item than an interval).
@@ -287,9 +287,12 @@ struct TestSchedulerTests {
             scheduler.scheduleAt(scheduler.clock + 1, action: tick)
         }
         tick()
+        let line = #line + 2
         withKnownIssue {
             scheduler.start()
-        } matching: { String(describing: $0).contains("stopped after 1000000 items") }
+        } matching: { issue in
+            String(describing: issue).contains("stopped after 1000000 items") && issue.sourceLocation?.line == line
+        }
         #expect(scheduler.clock == 1_000_000)
         #expect(scheduler.pendingWorkCount == 1)
         stopped = true

@@ -99,8 +99,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Runs everything scheduled, in time order, moving the clock to each item's time (never backwards), until
     /// nothing is left or `stop()` is called. Work that keeps scheduling more (an interval nobody disposes) keeps it
     /// running: use `advanceTo(_:)` for those. Open so that a subclass may bound the run (`TestScheduler` stops a
-    /// runaway one and reports it).
-    open func start() {
+    /// runaway one and reports it where `start()` was called: `fileID`, `filePath`, `line` and `column` are that place,
+    /// which this class does not use).
+    open func start(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         _ = run(upTo: nil, maxSteps: nil)
     }
 
