@@ -97,16 +97,24 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
 
     @inlinable
     func on(_ event: Event<Element>) {
+        deliver(event, isStop: event.isStopEvent)
+    }
+
+    /// `on(event)` for a caller that took `event` apart already and so knows whether it ends the stream: code compiled
+    /// once (`runInTurn`'s handler, `OperatorOutput.endUnspecialized`), where each look into an event looks its type
+    /// up at run time. Always inlined, so that `on`, which an app specialises, is one function rather than a call.
+    @inlinable @inline(__always)
+    func deliver(_ event: Event<Element>, isStop: Bool) {
         lock.lock()
         guard let downstream else {
             lock.unlock()
             return
         }
-        if event.isStopEvent { self.downstream = nil }
+        if isStop { self.downstream = nil }
         guard waitsForDelivery else {
             lock.unlock()
             downstream(event)
-            if event.isStopEvent { dispose() }
+            if isStop { dispose() }
             return
         }
         let interrupted = gate.enter() // set when the observer reentrantly causes another event
@@ -119,7 +127,7 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
         let wake = gate.leave(restoring: interrupted)
         lock.unlock()
         if wake { WaitRoom.shared.wakeAll() }
-        if event.isStopEvent { dispose() }
+        if isStop { dispose() }
     }
 
     @usableFromInline

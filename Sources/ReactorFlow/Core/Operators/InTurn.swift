@@ -32,14 +32,21 @@ extension Observable {
             guard let next = nextSource() else { return end(sink, with: error) }
             // A source is subscribed through its class, not `subscribeInside`, whose protocol-extension call would
             // look up the observable's type at run time for each source.
+            // The event is taken apart once, here: the sink is told whether it ends the stream rather than looking again.
             current.disposable = next.runInside(AnyObserver<Element> { event in
                 switch event {
-                case .completed where !movingOnAfterError:
-                    CurrentThreadScheduler.instance.trampoline { subscribeNext(after: nil) }
-                case .error(let error) where movingOnAfterError:
-                    CurrentThreadScheduler.instance.trampoline { subscribeNext(after: error) }
-                default:
-                    sink.on(event)
+                case .next:
+                    sink.deliver(event, isStop: false)
+                case .completed:
+                    guard movingOnAfterError else {
+                        return CurrentThreadScheduler.instance.trampoline { subscribeNext(after: nil) }
+                    }
+                    sink.deliver(event, isStop: true)
+                case .error(let error):
+                    guard !movingOnAfterError else {
+                        return CurrentThreadScheduler.instance.trampoline { subscribeNext(after: error) }
+                    }
+                    sink.deliver(event, isStop: true)
                 }
             })
         }

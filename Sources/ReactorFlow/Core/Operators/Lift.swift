@@ -289,6 +289,9 @@ extension OperatorOutput {
     /// so compiled once rather than made for each chain's element types.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     func endUnspecialized(with error: (any Error)?) {
-        on(error.map { .error($0) } ?? .completed)
+        let event: Event<Element> = if let error { .error(error) } else { .completed }
+        // A sink is told that this ends the stream, rather than looking into the event again (see `Sink.deliver`).
+        guard case .sink(let sink) = self else { return on(event) }
+        sink.deliver(event, isStop: true)
     }
 }
