@@ -121,24 +121,33 @@ final class PulseRunner<State, Value> {
         self.emit = emit
     }
 
-    /// The stream `pulse(_:delivery:)` returns: the first operator of a fused chain over `pipeline`'s states, whose
-    /// handlers each subscription makes with a runner of its own. Compiled once: it runs once per `pulse(_:)` call,
-    /// and a reactor type's `pulse(_:)` then carries only the calls that need its types (the pipeline, built by
+    /// The stream `pulse(_:delivery:)` returns, from `pipeline`'s states. Compiled once: it runs once per `pulse(_:)`
+    /// call, and a reactor type's `pulse(_:)` then carries only the calls that need its types (the pipeline, built by
     /// specialised code if it is not yet, the count's offset within a pulse, which folds to a constant there, and
-    /// `emit`, made for the value's type). The runtime looks up the chain's type here, once per call. The handlers
-    /// call code compiled once (`receive`, and `on`), which hands each state on by address.
+    /// `emit`, made for the value's type).
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     static func values<R: Reactor>(at keyPath: KeyPath<State, Pulse<Value>>, of pipeline: ReactorPipeline<R>,
                                    storage: ReactorStorage, countOffset: Int, delivery: PulseDelivery,
                                    emit: @escaping (UnsafePointer<Value>, OperatorOutput<Value>) -> Void) -> Observable<Value>
     where R.State == State {
-        // Fetched once, not per state; it holds no reference to the reactor or its storage, so subscriptions do not
-        // keep the pipeline (and its running mutation streams) alive after the reactor died. The field's place in the
-        // state is the same in every state, so any state shows it: the initial one, which the pipeline keeps, rather
-        // than `currentState`, whose reading (a lock and the relay's buffer) would cost more.
-        let ledger = storage.pulseLedger(for: keyPath)
-        let field = PulseField(keyPath, sample: pipeline.initialState, countOffset: countOffset)
-        return pipeline.state.lifted(ChainHeadMaker { output, wantsElements in
+        // The ledger is fetched once, not per state; it holds no reference to the reactor or its storage, so
+        // subscriptions do not keep the pipeline (and its running mutation streams) alive after the reactor died. The
+        // field's place in the state is the same in every state, so any state shows it: the initial one, which the
+        // pipeline keeps, rather than `currentState`, whose reading (a lock and the relay's buffer) would cost more.
+        values(at: keyPath, of: pipeline.state, sample: pipeline.initialState, countOffset: countOffset,
+               delivery: delivery, ledger: storage.pulseLedger(for: keyPath), emit: emit)
+    }
+
+    /// The first operator of a fused chain over `states`, whose handlers each subscription makes with a runner of its
+    /// own. Compiled once, and generic over the state and the value alone: the handlers, made here, then take no
+    /// reactor type along to each call. The runtime looks up the chain's type here, once per `pulse(_:)` call. The
+    /// handlers call code compiled once (`receive`, and `on`), which hands each state on by address.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    static func values(at keyPath: KeyPath<State, Pulse<Value>>, of states: StateRelay<State>, sample: State,
+                       countOffset: Int, delivery: PulseDelivery, ledger: PulseLedger,
+                       emit: @escaping (UnsafePointer<Value>, OperatorOutput<Value>) -> Void) -> Observable<Value> {
+        let field = PulseField(keyPath, sample: sample, countOffset: countOffset)
+        return states.lifted(ChainHeadMaker { output, wantsElements in
             let runner = PulseRunner(field: field, updates: PulseUpdates(delivery: delivery, ledger: ledger), output: output,
                                      emit: emit)
             return ChainHead(events: { runner.on($0) }, elements: wantsElements ? ElementHandler { runner.receive($0) } : nil)
