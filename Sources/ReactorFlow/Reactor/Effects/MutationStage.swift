@@ -362,11 +362,29 @@ final class MutationStage<R: Reactor>: Disposable, @unchecked Sendable { // `lan
             if case .loop(let loop) = output {
                 loop.submitStreamEnded(token: stream.token)
             } else {
-                takeTurn(.streamEnded(stream.token))
+                takeStreamEndedTurn(stream.token)
             }
         }
-        if laneWaits { takeTurn(.resumeLanes) }
-        if done { emit(.completed) }
+        if laneWaits { takeResumeLanesTurn() }
+        if done { emitCompleted() }
+    }
+
+    // The rare ends of `finished`, each in a function of its own: made in `finished`, a work item or an event is a
+    // type that code compiled once looks up at run time, and the look-up would be made on every call, taken or not.
+
+    @inline(never)
+    private func takeStreamEndedTurn(_ token: SendToken?) {
+        takeTurn(.streamEnded(token))
+    }
+
+    @inline(never)
+    private func takeResumeLanesTurn() {
+        takeTurn(.resumeLanes)
+    }
+
+    @inline(never)
+    private func emitCompleted() {
+        emit(.completed)
     }
 
     /// Queues `work` for this stage's next turn: the reactor's loop, which this stage feeds, or the stage's own
