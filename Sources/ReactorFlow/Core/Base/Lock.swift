@@ -80,20 +80,6 @@ package final class Lock: Sendable {
     static var spinLimit: Int { 100 }
 }
 
-extension UnsafeMutablePointer where Pointee == pthread_mutex_t {
-    /// Makes the uninitialised memory here a mutex: the element of a `ManagedBuffer` that keeps its mutex in its own
-    /// heap block (`Lock`, `ScheduledItem`).
-    package func initializeMutex() {
-        initialize(to: pthread_mutex_t())
-        pthread_mutex_init(self, nil)
-    }
-
-    /// Destroys the mutex `initializeMutex()` made here.
-    package func destroyMutex() {
-        pthread_mutex_destroy(self)
-    }
-}
-
 /// A value guarded by its own `Lock`, for the few places that need nothing more.
 package final class LockedValue<Value>: @unchecked Sendable { // every access to `value` goes through `lock`
     private let lock = Lock.make()

@@ -9,7 +9,7 @@ import Darwin
 /// One piece of scheduled work, shared by every scheduler (and `TestScheduler`): runs at most once, and releases
 /// its closure when it runs or is disposed, after its lock (the closure's captures may run user code as they die).
 ///
-/// Its mutex lives in the same heap block as its fields, as `Lock`'s does: one allocation per scheduled action
+/// Its mutex lives in the same heap block as its fields (the buffer's element): one allocation per scheduled action
 /// rather than two. The fields (the buffer's header) are read and written only holding that mutex, so the item may
 /// be run and disposed from any thread; as a `ManagedBuffer` it cannot say so by conforming to `Sendable`, and hands
 /// other threads `runOnAnyThread` instead.
@@ -19,12 +19,15 @@ package final class ScheduledItem: ManagedBuffer<ScheduledItemFields, pthread_mu
     package static func make(_ action: @escaping () -> Void) -> ScheduledItem {
         let item = unsafeDowncast(create(minimumCapacity: 1) { _ in ScheduledItemFields(action: action) },
                                   to: ScheduledItem.self)
-        item.withUnsafeMutablePointerToElements { $0.initializeMutex() }
+        item.withUnsafeMutablePointerToElements { mutex in
+            mutex.initialize(to: pthread_mutex_t())
+            pthread_mutex_init(mutex, nil)
+        }
         return item
     }
 
     deinit {
-        withUnsafeMutablePointerToElements { $0.destroyMutex() }
+        withUnsafeMutablePointerToElements { _ = pthread_mutex_destroy($0) }
     }
 
     private func withLockedFields<T>(_ body: (inout ScheduledItemFields) -> T) -> T {
