@@ -107,6 +107,28 @@ struct CombiningOperatorTests {
         #expect(Observable.concat(Observable.of(1), Observable.error(TestError()), Observable.of(3)).log().0.events == [.next(1), .error(TestError())])
     }
 
+    @Test("A1 concat and catch(sequence:) pass each element, end with one terminal event, and end their source's subscription there; later sources are never subscribed")
+    func sequentialOperatorsKeepTheGrammar() {
+        let first = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let failing = scheduler.createColdObservable([.next(10, 2), .error(20, TestError("failing"))])
+        let never = scheduler.createColdObservable([.next(10, 9)])
+        let concatenated = scheduler.start { Observable.concat([first, failing, never].map { $0.asObservable() }) }
+        #expect(concatenated.events == [.next(210, 1), .next(230, 2), .error(240, TestError("failing"))])
+        #expect(first.subscriptions == [Subscription(200, 220)])
+        #expect(failing.subscriptions == [Subscription(220, 240)])
+        #expect(never.subscriptions == [])
+
+        let recovering = TestScheduler(initialClock: 0)
+        let broken = recovering.createColdObservable([.next(10, 1), .error(20, TestError("broken"))])
+        let ending = recovering.createColdObservable([.next(10, 2), .completed(20)])
+        let unused = recovering.createColdObservable([.next(10, 9)])
+        let caught = recovering.start { Observable.catch(sequence: [broken, ending, unused].map { $0.asObservable() }) }
+        #expect(caught.events == [.next(210, 1), .next(230, 2), .completed(240)])
+        #expect(broken.subscriptions == [Subscription(200, 220)])
+        #expect(ending.subscriptions == [Subscription(220, 240)])
+        #expect(unused.subscriptions == [])
+    }
+
     /// A two- or three-source `concat` of `just`s keeps only the elements; subscribed, it must do what the `concat`
     /// of the same sources as a collection does, event for event, trampolining and an early dispose included.
     @Test("A4 a concat of two or three justs behaves as the concat of its sources, afresh for each subscriber")
