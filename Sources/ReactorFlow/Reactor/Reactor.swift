@@ -72,7 +72,12 @@ public protocol Reactor: AnyObject {
 
 extension Reactor {
     /// The default: `CurrentThreadScheduler`, so states are delivered synchronously on the thread that reduced them.
-    @inlinable @inline(__always) public var scheduler: ImmediateSchedulerType { CurrentThreadScheduler.instance }
+    ///
+    /// Compiled once: it is read once per reactor, and inlined, the shared instance's lazy initialisation and the
+    /// existential's making were in every reactor type's witness for it.
+    public var scheduler: ImmediateSchedulerType {
+        @inline(never) @_semantics("optimize.sil.specialize.generic.never") get { CurrentThreadScheduler.instance }
+    }
 
     /// The default: the actions unchanged.
     @inlinable @inline(__always) public func transform(action: Observable<Action>) -> Observable<Action> { action }
