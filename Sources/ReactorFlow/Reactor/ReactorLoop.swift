@@ -158,8 +158,13 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
 
     /// Called holding `lock`; returns without it. Work that finds the loop idle runs here, in code specialised for
     /// the reactor; work that must wait is queued for the loop compiled once (`ReactorLoopCore`).
+    ///
+    /// `work` is taken rather than borrowed, here, in `queueHoldingLock` and in `run`: it is moved into its queue slot,
+    /// or into `run`, whose switch moves the payloads out. Borrowed, each was copied, a retain of the payloads' objects
+    /// (the action's `send(_:)` token, a mutation's strings) and a release later: `pulse` 2,169 instructions per action
+    /// instead of 2,214, `counter` 704 instead of 715, and 0.7% less of the compiler's work per reactor type.
     @inlinable
-    func startOrQueueHoldingLock(_ work: Work) {
+    func startOrQueueHoldingLock(_ work: consuming Work) {
         guard !running && !isDisposed else { return queueHoldingLock(work) }
         running = true
         lock.unlock()
@@ -180,13 +185,13 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     /// Called holding `lock` when the loop is running or disposed: queues `work`, or drops it if the loop was
     /// disposed. Returns without the lock. Specialised, but never inlined: each reactor type carries it once.
     @inlinable @inline(never)
-    func queueHoldingLock(_ work: Work) {
+    func queueHoldingLock(_ work: consuming Work) {
         if isDisposed {
             lock.unlock()
             return countStreamEnd(of: work)
         }
         slotHoldingLock(stride: MemoryLayout<Work>.stride, alignment: MemoryLayout<Work>.alignment)
-            .initializeMemory(as: Work.self, to: work)
+            .initializeMemory(as: Work.self, to: consume work)
         lock.unlock()
     }
 
@@ -229,8 +234,8 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     /// Specialised, but never inlined: the loop calls it from two places (the first item and each queued one), and
     /// it holds the reactor's `mutate` and `reduce`, inlined.
     @inlinable @inline(never)
-    func run(_ work: Work, reactor: R, isLast: Bool) -> Bool {
-        switch work {
+    func run(_ work: consuming Work, reactor: R, isLast: Bool) -> Bool {
+        switch consume work {
         case .action(let action, let token):
             var ended = false
             // Unretained, without the reference counting that reading a variable costs: `stage` changes only in
