@@ -153,7 +153,13 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     /// that the reactor type's code does not carry the item that queues it alone (see `QueuedSpecial`).
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     func submitSpecial(_ work: Work, runItem: RunItem) {
-        submit(QueuedSpecial { Self.runQueued(work, in: $0, reactor: $1) }, runItem: runItem)
+        submit(QueuedSpecial { loop, reactor in
+            withUnsafeTemporaryAllocation(of: Work.self, capacity: 1) { slot in
+                let item = slot.baseAddress.unsafelyUnwrapped
+                item.initialize(to: work)
+                Self.runQueued(item, in: loop, reactor: reactor)
+            }
+        }, runItem: runItem)
     }
 
     /// Called holding `lock`; returns without it. Work that finds the loop idle runs here, in code specialised for
@@ -201,18 +207,21 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     /// type to optimise.
     @inlinable @inline(__always)
     static var runItemEntry: RunItem {
-        { item, loop, reactor in runQueued(item.assumingMemoryBound(to: Work.self).move(), in: loop, reactor: reactor) }
+        { item, loop, reactor in runQueued(item.assumingMemoryBound(to: Work.self), in: loop, reactor: reactor) }
     }
 
-    /// Runs `work`, taken from the queue, in the loop's turn; without a reactor, drops it: a stream's end is still
-    /// counted, so that nobody waits for that stream forever. A queued item never ends the turn itself (see
+    /// Moves the work at `item` out and runs it in the loop's turn; without a reactor, drops it: a stream's end is
+    /// still counted, so that nobody waits for that stream forever. A queued item never ends the turn itself (see
     /// `ReactorLoopCore.runQueued`).
+    ///
+    /// Moved out of its slot inside the closure that holds the reactor, where `run` takes it: moved out before, it
+    /// would be copied into the closure (a retain of its payloads' objects) and destroyed after.
     @inlinable @inline(__always)
-    static func runQueued(_ work: Work, in loop: ReactorLoopCore, reactor: Unmanaged<AnyObject>?) {
+    static func runQueued(_ item: UnsafeMutablePointer<Work>, in loop: ReactorLoopCore, reactor: Unmanaged<AnyObject>?) {
         let loop = unsafeDowncast(loop, to: ReactorLoop<R>.self)
-        guard let reactor else { return loop.countStreamEnd(of: work) }
+        guard let reactor else { return loop.countStreamEnd(of: item.move()) }
         _ = reactor._withUnsafeGuaranteedRef { reactor in
-            loop.run(work, reactor: unsafeDowncast(reactor, to: R.self), isLast: false)
+            loop.run(item.move(), reactor: unsafeDowncast(reactor, to: R.self), isLast: false)
         }
     }
 
