@@ -290,6 +290,9 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
     func reduce(_ mutation: R.Mutation, reactor: R, isLast: Bool, into current: inout R.State) -> Bool {
         let previous = consume current
         let state = reactor.reduce(state: previous, mutation: mutation)
+        // The state before ends here, outside the lock, as whatever dies with it must (B12). Kept alive to the end, it
+        // made the copy in the user's `reduce` (`var state = state`) a copy in every field, and more code to optimise.
+        _ = consume previous
         // One call for both destinations (each call site would copy the state for the buffer, and release what the
         // publish leaves): the relay shares `lock`, the subject behind `transform(state:)` has a lock of its own. The
         // subject's replay buffer gets a copy made here, from the value `reduce` just returned. Both subjects live as
@@ -304,9 +307,8 @@ final class ReactorLoop<R: Reactor>: ReactorLoopCore, @unchecked Sendable { // t
         let idle = isLast && statesGoToRelay && isQueueEmptyHoldingLock
         if idle { running = false }
         destination._withUnsafeGuaranteedRef { $0.lock.unlock() } // the relay's lock is `lock`
-        // The previous state dies after the lock (see `SubjectCore.publishFromSoleSender`).
+        // The state the replay buffer let go of dies after the lock (see `SubjectCore.publishFromSoleSender`).
         leftovers.release()
-        _fixLifetime(previous)
         return idle
     }
 
