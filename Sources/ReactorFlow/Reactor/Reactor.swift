@@ -74,7 +74,7 @@ extension Reactor {
     /// The default: `CurrentThreadScheduler`, so states are delivered synchronously on the thread that reduced them.
     ///
     /// Compiled once: it is read once per reactor, and inlined, the shared instance's lazy initialisation and the
-    /// existential's making were in every reactor type's witness for it.
+    /// existential's making would be in every reactor type's witness for it.
     public var scheduler: ImmediateSchedulerType {
         @inline(never) @_semantics("optimize.sil.specialize.generic.never") get { CurrentThreadScheduler.instance }
     }
