@@ -595,6 +595,21 @@ struct ReactorContractTests {
         #expect(reactor.deaths == ["1@2", "2@3"]) // resource number @ the generation current when it died
     }
 
+    /// The loop's own state is the last holder of what `reduce` replaced when `transform(state:)` passes on states
+    /// without it: the state before a mutation then dies in the loop as soon as `reduce` returned, before the new state
+    /// is published and its subject's lock taken. The generations current at each death show that place: kept alive
+    /// until after the publish, it would die at the next generation.
+    @Test("B12 an object that dies with the loop's state before a mutation may use the reactor in its deinit")
+    func previousStateDiesOutsideTheLock() {
+        let reactor = ResourceReactor(publishesWithoutResource: true)
+        reactor.action.onNext(.replace)
+        reactor.action.onNext(.replace)
+        reactor.action.onNext(.replace)
+        #expect(reactor.deaths == ["1@1", "2@2"])
+        #expect(reactor.currentState.generation == 3)
+        #expect(reactor.currentState.resource == nil)
+    }
+
     /// The loop ends its turn in the critical section that ends the last state's delivery: the action, the
     /// mutations and the streams that carried them die after it, once the lock is free.
     @Test("B12 actions, mutations and their streams may use the reactor when they die")

@@ -234,12 +234,24 @@ final class ResourceReactor: Reactor {
     let initialState = State()
     let reactorStorage = ReactorStorage()
     private(set) var deaths: [String] = []
+    /// Whether `transform(state:)` leaves the resource out of the states it passes on: the loop's own state is then
+    /// the resource's only holder.
+    let publishesWithoutResource: Bool
+
+    init(publishesWithoutResource: Bool = false) {
+        self.publishesWithoutResource = publishesWithoutResource
+    }
 
     func reduce(state: State, mutation: Action) -> State {
         var state = state
         state.generation += 1
         state.resource = Resource(number: state.generation, owner: self)
         return state
+    }
+
+    func transform(state: Observable<State>) -> Observable<State> {
+        guard publishesWithoutResource else { return state }
+        return state.map { State(generation: $0.generation, resource: nil) }
     }
 
     func resourceDied(_ number: Int) {
