@@ -11,8 +11,10 @@ let package = Package(
         .executable(name: "SearchExample", targets: ["SearchExample"]),
     ],
     targets: [
+        .target(name: "ReactorFlowAtomics"),
         .target(
             name: "ReactorFlow",
+            dependencies: ["ReactorFlowAtomics"],
             exclude: [
                 "Core/Operators/FlatMapLatest/README.md",
                 "Core/Operators/Debounce/README.md",

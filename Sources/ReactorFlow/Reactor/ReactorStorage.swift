@@ -1,4 +1,4 @@
-import Synchronization
+import ReactorFlowAtomics
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -188,18 +188,25 @@ public final class ReactorStorage: @unchecked Sendable { // mutable fields are g
 /// costs no lock round trip. 0 stands for none: update 0 is the initial value, which `.unconsumed` never delivers
 /// whether or not it was recorded, so it is never asked about.
 @usableFromInline
-final class PulseLedger: Sendable {
-    @usableFromInline let consumed = Atomic<UInt>(0)
+final class PulseLedger: @unchecked Sendable { // `consumed` is read and written only by atomic instructions, at `word`
+    /// The sole stored property, so that its address is the object's first stored property (as `AtomicWord`'s).
+    private var consumed = 0
 
     init() {}
+
+    private var word: UnsafeMutablePointer<Int> {
+        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: Int.self)
+    }
 
     // Not inlinable: each pulse subscription's step would carry the calls, for every state type.
 
     /// Whether update number `count` (not 0) has already been delivered to someone.
-    @usableFromInline func isConsumed(_ count: UInt) -> Bool { consumed.load(ordering: .acquiring) == count }
+    @usableFromInline func isConsumed(_ count: UInt) -> Bool {
+        UInt(bitPattern: reactorflow_load_acquire(word)) == count
+    }
 
     /// Records that update number `count` was delivered.
-    @usableFromInline func markConsumed(_ count: UInt) { consumed.store(count, ordering: .releasing) }
+    @usableFromInline func markConsumed(_ count: UInt) { reactorflow_store_release(word, Int(bitPattern: count)) }
 }
 
 extension Diagnostic.Kind {

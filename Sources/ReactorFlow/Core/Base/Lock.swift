@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import ReactorFlowAtomics
 
 /// A lock whose uncontended path is one atomic instruction to take it and one to give it back: no call into the C
 /// library, and one word of state in a small object.
@@ -17,16 +17,21 @@ import Synchronization
 ///
 /// Its state is 0 (free), 1 (held) or 2 (held, and a thread may be parked waiting for it). A thread that finds it
 /// held spins briefly, then parks in `WaitRoom.locks` after marking it 2; giving back a lock marked 2 wakes the parked
-/// threads, which compete for it again. Built on `Synchronization.Atomic`, whose operations ThreadSanitizer sees, and
-/// pthread parking, which it understands (it reports false races for `Synchronization.Mutex` on Linux). The whole
-/// suite must stay TSan clean.
+/// threads, which compete for it again. Built on the C compiler's atomic builtins (`ReactorFlowAtomics`; see
+/// `AtomicWord`), whose operations ThreadSanitizer sees, and pthread parking, which it understands (it reports false
+/// races for `Synchronization.Mutex` on Linux). The whole suite must stay TSan clean.
 ///
 /// The lock is not recursive: by rule, no lock in ReactorFlow is held while user code runs.
 @usableFromInline
-package final class Lock: Sendable {
-    @usableFromInline let state = Atomic<UInt32>(0)
+package final class Lock: @unchecked Sendable { // `state` is read and written only by atomic instructions, at `word`
+    /// The sole stored property, so that its address is the object's first stored property (as `AtomicWord`'s).
+    private var state = 0
 
     private init() {}
+
+    private var word: UnsafeMutablePointer<Int> {
+        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: Int.self)
+    }
 
     /// Not inlined: made where a reactor's storage is, in the app's code otherwise.
     @usableFromInline @inline(never)
@@ -36,14 +41,12 @@ package final class Lock: Sendable {
 
     @usableFromInline
     package func lock() {
-        guard state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged else {
-            return lockContended()
-        }
+        guard reactorflow_compare_exchange_acquire(word, 0, 1) else { return lockContended() }
     }
 
     @usableFromInline
     package func unlock() {
-        guard state.exchange(0, ordering: .releasing) == 1 else { return wakeParked() }
+        guard reactorflow_exchange_release(word, 0) == 1 else { return wakeParked() }
     }
 
     @inlinable
@@ -58,15 +61,14 @@ package final class Lock: Sendable {
     @inline(never)
     func lockContended() {
         for _ in 0..<Self.spinLimit {
-            if state.load(ordering: .relaxed) == 0,
-               state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+            if reactorflow_load_relaxed(word) == 0, reactorflow_compare_exchange_acquire(word, 0, 1) {
                 return
             }
         }
         // Marked 2 whenever this thread may park, so that the holder wakes it; taken as 2, since another may be
         // parked too.
-        while state.exchange(2, ordering: .acquiring) != 0 {
-            WaitRoom.locks.wait { state.load(ordering: .relaxed) == 2 }
+        while reactorflow_exchange_acquire(word, 2) != 0 {
+            WaitRoom.locks.wait { reactorflow_load_relaxed(word) == 2 }
         }
     }
 

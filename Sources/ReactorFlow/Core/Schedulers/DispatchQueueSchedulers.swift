@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Runs work on a serial `DispatchQueue`, in order. `MainScheduler` is one, on the main queue, as in RxSwift, so code
 /// that keeps `MainScheduler.instance` as a `SerialDispatchQueueScheduler` compiles unchanged.
@@ -115,7 +114,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     public static let asyncInstance = SerialDispatchQueueScheduler(queue: .main)
 
     /// This scheduler's actions scheduled and not yet finished: it runs one inline only when it is the only one.
-    private let unfinished = Atomic<Int>(0)
+    private let unfinished = AtomicWord()
 
     private static let mainQueueKey: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
@@ -156,16 +155,16 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     /// Runs `action` on the main queue: at once if already there and none of this scheduler's actions is pending,
     /// otherwise asynchronously, after the actions before it; disposing before it runs skips it.
     public override func schedule(_ action: @escaping () -> Void) -> Disposable {
-        if unfinished.wrappingAdd(1, ordering: .sequentiallyConsistent).oldValue == 0 && Self.isOnMainQueue {
+        if unfinished.add(1) == 0 && Self.isOnMainQueue {
             action()
-            unfinished.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+            unfinished.add(-1)
             return Disposables.create()
         }
         let item = ScheduledItem.make(action)
         let run = item.runOnAnyThread
         DispatchQueue.main.async { [self] in
             run()
-            unfinished.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+            unfinished.add(-1)
         }
         return item
     }

@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import ReactorFlowAtomics
 
 /// Counts a reactor's running mutation streams and wakes whoever waits for the reactor to be idle: no stream
 /// running and, for a reactor's loop, no turn running (a turn may hold queued actions whose streams have not started
@@ -99,15 +99,15 @@ final class SendToken: @unchecked Sendable { // fields are guarded by `lock`
         return key
     }()
 
-    /// How many tokens stand in a thread's slot right now, on any thread. Nearly always none, and then `current`
-    /// skips the thread-local lookup, which every action sent to a reactor would otherwise pay. A thread counts its
-    /// token before installing it, so it never reads zero while its own is installed; what other threads install
-    /// does not concern it, so a relaxed load suffices.
-    @usableFromInline static let installedCount = Atomic<Int>(0)
-
     /// The token installed on this thread, if any.
+    ///
+    /// It first reads how many tokens stand in a thread's slot right now, on any thread: nearly always none, and then
+    /// it skips the thread-local lookup, which every action sent to a reactor would otherwise pay. A thread counts its
+    /// token before installing it, so it never reads zero while its own is installed; what other threads install
+    /// does not concern it, so a relaxed load suffices. The count is a C global (`ReactorFlowAtomics`), a word at a
+    /// fixed address, read without the lazy initialisation a Swift global object would check on every action.
     @inlinable static var current: SendToken? {
-        installedCount.load(ordering: .relaxed) == 0 ? nil : installedOnThisThread
+        reactorflow_send_tokens_installed_load_relaxed() == 0 ? nil : installedOnThisThread
     }
 
     @usableFromInline static var installedOnThisThread: SendToken? {
@@ -121,8 +121,8 @@ final class SendToken: @unchecked Sendable { // fields are guarded by `lock`
 
     /// Runs `body` with this token in the thread-local slot.
     func install(during body: () -> Void) {
-        Self.installedCount.add(1, ordering: .relaxed)
-        defer { Self.installedCount.subtract(1, ordering: .relaxed) }
+        reactorflow_send_tokens_installed_add_relaxed(1)
+        defer { reactorflow_send_tokens_installed_add_relaxed(-1) }
         let previous = pthread_getspecific(Self.slot)
         pthread_setspecific(Self.slot, Unmanaged.passUnretained(self).toOpaque())
         body()

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A stream that multicasts its source to its subscribers through a subject, once `connect()` is called
 /// (`publish()`, `replay(_:)`, `multicast`). See `README.md` beside this file.
@@ -80,7 +79,7 @@ final class MulticastConnection<Element>: Disposable, @unchecked Sendable {
     private var parent: ConnectableObservable<Element>?
     private var subscription: SingleAssignmentDisposable? = SingleAssignmentDisposable()
     /// Set once the connection is disposed or its source ended: later events are dropped.
-    private let ended = Atomic<Bool>(false)
+    private let ended = AtomicWord() // 1 once ended
 
     init(parent: ConnectableObservable<Element>) {
         self.parent = parent
@@ -94,13 +93,13 @@ final class MulticastConnection<Element>: Disposable, @unchecked Sendable {
     /// Whether an event of the source goes on to the subject: none once the connection has ended, and a terminal
     /// one ends it first, as in RxSwift.
     private func admit(_ isStopEvent: Bool) -> Bool {
-        if ended.load(ordering: .acquiring) { return false }
+        if ended.loadAcquiring() == 1 { return false }
         if isStopEvent { dispose() }
         return true
     }
 
     func dispose() {
-        ended.store(true, ordering: .releasing)
+        ended.storeReleasing(1)
         let (parent, subscription) = lock.withLock {
             (exchange(&self.parent, with: nil), exchange(&self.subscription, with: nil))
         }

@@ -1,0 +1,24 @@
+import ReactorFlowAtomics
+
+/// An integer changed only by atomic instructions: the sole stored property of a small object, so that its address
+/// is the object's first stored property and stays put for the object's life.
+///
+/// ReactorFlow's atomics are the C compiler's builtins (`ReactorFlowAtomics`) rather than `Synchronization.Atomic`,
+/// which Apple's systems offer only from macOS 15 and iOS 18. `Lock` and `PulseLedger` hold their word the same way,
+/// each as its own sole stored property, to spare an object.
+final class AtomicWord: @unchecked Sendable { // `value` is read and written only by atomic instructions, at `address`
+    private var value: Int
+
+    init(_ value: Int = 0) { self.value = value }
+
+    private var address: UnsafeMutablePointer<Int> {
+        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: Int.self)
+    }
+
+    func loadAcquiring() -> Int { reactorflow_load_acquire(address) }
+    func storeReleasing(_ newValue: Int) { reactorflow_store_release(address, newValue) }
+
+    /// Adds `delta`, wrapping, and returns the value before; sequentially consistent.
+    @discardableResult
+    func add(_ delta: Int) -> Int { reactorflow_fetch_add_sequentially_consistent(address, delta) }
+}
