@@ -3,6 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "ReactorFlow",
+    // Swift concurrency's run-time library (`Task`, `AsyncStream`) sets the floor; macOS 13 for `Duration`, which the
+    // examples and tests use. Two APIs need more and are marked so: `ObservedReactor` (Observation: iOS 17, macOS 14)
+    // and `ReactorFlowTesting`'s `first(where:timeout:)` (`Duration`: iOS 16). `.ci/apple-availability` checks it.
+    platforms: [.macOS(.v13), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "ReactorFlow", targets: ["ReactorFlow"]),
         .library(name: "ReactorFlowTesting", targets: ["ReactorFlowTesting"]),

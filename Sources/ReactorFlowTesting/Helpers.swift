@@ -35,6 +35,9 @@ extension ObservableType where Element: Sendable {
     /// ```swift
     /// let state = await reactor.state.first(where: { !$0.isLoading }, timeout: .seconds(2))
     /// ```
+    ///
+    /// `Duration` needs macOS 13, iOS 16, tvOS 16 or watchOS 9 on Apple's systems.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     public func first(
         where predicate: @escaping @Sendable (Element) -> Bool,
         timeout: Duration = .seconds(1),

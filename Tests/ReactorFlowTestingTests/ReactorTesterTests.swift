@@ -174,6 +174,7 @@ struct ReactorTesterTests {
         #expect(reactor.currentState.value == 3)
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func firstWhereWaitsOnRealTime() async {
         let subject = BehaviorSubject(value: 1)
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { subject.onNext(2) }
@@ -181,6 +182,7 @@ struct ReactorTesterTests {
         #expect(value == 2)
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func firstWhereFailsClearlyOnTimeout() async {
         await withKnownIssue {
             _ = await Observable<Int>.never().first(where: { _ in true }, timeout: .milliseconds(20))

@@ -1,7 +1,6 @@
 import Foundation
 import ReactorFlow
 import ReactorFlowTesting
-import Synchronization
 import Testing
 
 struct TestError: Error, Equatable, CustomStringConvertible {
@@ -11,28 +10,31 @@ struct TestError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Counts how many callers are inside a region at once, and the worst overlap seen.
-final class OverlapDetector: Sendable {
-    private let inside = Atomic<Int>(0)
-    private let overlaps = Atomic<Int>(0)
+final class OverlapDetector: @unchecked Sendable { // `inside` and `overlaps` are guarded by `lock`
+    private let lock = NSLock()
+    private var inside = 0
+    private var overlaps = 0
 
     func enter() {
-        if inside.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue > 1 {
-            overlaps.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        lock.withLock {
+            inside += 1
+            if inside > 1 { overlaps += 1 }
         }
     }
 
     func leave() {
-        inside.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+        lock.withLock { inside -= 1 }
     }
 
-    var overlapCount: Int { overlaps.load(ordering: .sequentiallyConsistent) }
+    var overlapCount: Int { lock.withLock { overlaps } }
 }
 
 /// A thread-safe counter for tests.
-final class Counter: Sendable {
-    private let value = Atomic<Int>(0)
-    func increment() { value.wrappingAdd(1, ordering: .sequentiallyConsistent) }
-    var count: Int { value.load(ordering: .sequentiallyConsistent) }
+final class Counter: @unchecked Sendable { // `value` is guarded by `lock`
+    private let lock = NSLock()
+    private var value = 0
+    func increment() { lock.withLock { value += 1 } }
+    var count: Int { lock.withLock { value } }
 }
 
 /// Records events synchronously, for streams that need no clock.

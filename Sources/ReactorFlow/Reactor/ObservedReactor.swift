@@ -15,6 +15,9 @@ import Observation
 ///     }
 /// }
 /// ```
+///
+/// Observation needs macOS 14, iOS 17, tvOS 17 or watchOS 10 on Apple's systems.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 @dynamicMemberLookup
 public final class ObservedReactor<R: Reactor>: Observation.Observable {

@@ -42,6 +42,7 @@ extension Reactor {
     }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension ObservedReactor {
     /// `Reactor.binding(get:send:)` read through this model, so that a SwiftUI view reading the binding is
     /// re-rendered when that property changes.

@@ -522,6 +522,7 @@ final class AsyncReactor: Reactor {
 @Suite("ObservedReactor (Observation)")
 @MainActor
 struct ObservedReactorTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("a tracked property change triggers onChange exactly once per state change that alters it")
     func trackedPropertyChanges() async {
         let reactor = ProbeReactor()
@@ -563,6 +564,7 @@ struct ObservedReactorTests {
     }
 
     /// A computed property has no offset to read at: it is compared through its key path, with the same result.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aTrackedComputedPropertyNotifiesOnlyWhenItsValueChanges() async {
         let reactor = ProbeReactor()
         let model = ObservedReactor(reactor)
@@ -578,6 +580,7 @@ struct ObservedReactorTests {
         #expect(model.logCount == 1)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("a binding reads one property through the model, tracked, and sends an action when set")
     func bindingThroughTheModel() async {
         let reactor = ProbeReactor()

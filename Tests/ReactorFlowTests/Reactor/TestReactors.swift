@@ -1,7 +1,6 @@
 import Foundation
 import ReactorFlow
 import ReactorFlowTesting
-import Synchronization
 
 /// The counter from ReactorKit's README, with only the import changed and the storage line added.
 final class ReadmeCounterReactor: Reactor {
