@@ -1,4 +1,3 @@
-
 /// A stream that multicasts its source to its subscribers through a subject, once `connect()` is called
 /// (`publish()`, `replay(_:)`, `multicast`). See `README.md` beside this file.
 ///
