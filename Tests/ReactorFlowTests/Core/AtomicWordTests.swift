@@ -16,6 +16,28 @@ struct AtomicWordTests {
         #expect(AtomicWord().loadAcquiring() == 0)
     }
 
+    @Test("AtomicWord, Lock and PulseLedger each have one stored property, and it is the word their atomics change")
+    func theWordIsTheSoleStoredProperty() {
+        /// The object's stored property, if it has exactly one (its atomics address the first).
+        func stored(_ object: AnyObject) -> Int? {
+            let properties = Mirror(reflecting: object).children
+            return properties.count == 1 ? properties.first?.value as? Int : nil
+        }
+        let word = AtomicWord()
+        word.storeReleasing(7)
+        #expect(stored(word) == 7)
+        let lock = Lock.make()
+        lock.lock()
+        #expect(stored(lock) == 1)
+        lock.unlock()
+        #expect(stored(lock) == 0)
+        let ledger = PulseLedger()
+        ledger.markConsumed(5)
+        #expect(stored(ledger) == 5)
+        #expect(ledger.isConsumed(5))
+        #expect(!ledger.isConsumed(4))
+    }
+
     @Test("4 threads × 100,000 adds of 1 on one word return each value from 0 to 399,999 once; then 50,000 adds of -1 each leave exactly 200,000")
     func concurrentAdds() {
         let word = AtomicWord()
