@@ -110,12 +110,11 @@ struct ChainHeadMaker<Source, Element> {
     func appending<Result>(_ next: ChainHeadMaker<Element, Result>) -> ChainHeadMaker<Source, Result> {
         ChainHeadMaker<Source, Result> { output, wantsElements in
             let nextHead = next.make(output, wantsElements: true)
-            let nextOutput: OperatorOutput<Element> = if let elements = nextHead.elements {
-                .operator(elements: elements, events: nextHead.events)
-            } else {
-                .handler(nextHead.events)
-            }
-            return makeHead(nextOutput, wantsElements)
+            // Every maker makes the element handler it is asked for (`lift`, `pulse(_:)`); one made here from the
+            // event handler would run code compiled once, generic, for each element.
+            let events = nextHead.events
+            let elements = nextHead.elements ?? ElementHandler { events(.next($0)) }
+            return makeHead(.operator(elements: elements, events: events), wantsElements)
         }
     }
 }
@@ -131,18 +130,17 @@ struct ChainHeadMaker<Source, Element> {
 @usableFromInline
 enum OperatorOutput<Element>: ObserverType {
     case sink(Sink<Element>)
-    case handler((Event<Element>) -> Void)
     /// The next operator of the chain: elements go to its element handler, everything else to its event handler.
     case `operator`(elements: ElementHandler<Element>, events: (Event<Element>) -> Void)
-    /// A case of its own rather than a `handler` closure: the closure would be formed where the subscription is
-    /// made, in code that is not compiled for the element type, and every event would run that generic code.
+    /// A case of its own rather than a closure around it: the closure would be formed where the subscription is made,
+    /// in code that is not compiled for the element type, and every event would run that generic code.
     case end(ChainEnd<Element>)
 
     @inlinable
     func on(_ event: Event<Element>) {
         switch self {
         case .sink(let sink): sink.on(event)
-        case .handler(let handler), .operator(_, let handler): handler(event)
+        case .operator(_, let handler): handler(event)
         case .end(let end): end.on(event)
         }
     }
@@ -153,20 +151,19 @@ enum OperatorOutput<Element>: ObserverType {
         switch self {
         case .operator(let elements, _): elements.receive(element)
         case .end(let end): end.receive(element)
-        default: on(.next(element))
+        case .sink(let sink): sink.on(.next(element))
         }
     }
 
-    /// `onNext` as one handler: the next operator's element handler itself, or one that calls the chain's end, the
-    /// sink or the handler. Made once per subscription, and specialised for the element type alone (not inlined
-    /// into the operator that asks), so that reactor types whose bindings output the same type share it.
+    /// `onNext` as one handler: the next operator's element handler itself, or one that calls the chain's end or the
+    /// sink. Made once per subscription, and specialised for the element type alone (not inlined into the operator
+    /// that asks), so that reactor types whose bindings output the same type share it.
     @inlinable @inline(never)
     func elementHandler() -> ElementHandler<Element> {
         switch self {
         case .operator(let elements, _): return elements
         case .end(let end): return ElementHandler { end.receive($0) }
         case .sink(let sink): return ElementHandler { sink.on(.next($0)) }
-        case .handler(let handler): return ElementHandler { handler(.next($0)) }
         }
     }
 }
