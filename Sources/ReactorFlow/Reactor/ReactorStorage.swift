@@ -194,9 +194,7 @@ final class PulseLedger: @unchecked Sendable { // `consumed` is read and written
 
     init() {}
 
-    private var word: UnsafeMutablePointer<Int> {
-        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: Int.self)
-    }
+    private var word: UnsafeMutablePointer<Int> { soleWord(of: self) }
 
     // Not inlinable: each pulse subscription's step would carry the calls, for every state type.
 

@@ -29,9 +29,7 @@ package final class Lock: @unchecked Sendable { // `state` is read and written o
 
     private init() {}
 
-    private var word: UnsafeMutablePointer<Int> {
-        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: Int.self)
-    }
+    private var word: UnsafeMutablePointer<Int> { soleWord(of: self) }
 
     /// Not inlined: made where a reactor's storage is, in the app's code otherwise.
     @usableFromInline @inline(never)
