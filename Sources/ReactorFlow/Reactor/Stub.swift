@@ -9,11 +9,13 @@
 /// #expect(reactor.stub.actions.last == .refresh)
 /// ```
 public final class Stub<Reactor: ReactorFlow.Reactor>: @unchecked Sendable { // `recorded` is guarded by `lock`
+    /// Its lock's word (see `InlineLock`): the first stored property.
+    private var lockWord = 0
     /// What the view sees; `currentState` follows it.
     public let state: StateRelay<Reactor.State>
     /// What the view sends to; every action is recorded in `actions`.
     public let action = ActionSubject<Reactor.Action>()
-    private let lock = Lock.make()
+    private var lock: InlineLock { InlineLock(of: self) }
     private var recorded: [Reactor.Action] = []
 
     init(initialState: Reactor.State) {

@@ -34,7 +34,9 @@ import Darwin
 ///    operator gives the subject an element handler too, which takes elements without an event around them.
 @usableFromInline
 final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fields are guarded by `lock`
-    @usableFromInline let lock = Lock.make()
+    /// Its lock's word (see `InlineLock`): the first stored property.
+    @usableFromInline var lockWord = 0
+    @inlinable var lock: InlineLock { InlineLock(of: self) }
     /// The downstream observer's handler alone (its lifetime is `downstreamLifetime`): one reference to copy per
     /// event rather than two.
     @usableFromInline @exclusivity(unchecked) var downstream: AnyObserver<Element>.EventHandler?
@@ -168,7 +170,9 @@ final class Sink<Element>: ObserverType, Cancelable, @unchecked Sendable { // fi
 /// lock while the observer runs. Used by every operator that joins several sources.
 @usableFromInline
 final class SerializedObserver<Element>: ObserverType, @unchecked Sendable { // queue state is guarded by `lock`
-    @usableFromInline let lock = Lock.make()
+    /// Its lock's word (see `InlineLock`): the first stored property.
+    @usableFromInline var lockWord = 0
+    @inlinable var lock: InlineLock { InlineLock(of: self) }
     @usableFromInline @exclusivity(unchecked) var pending = FIFO<Event<Element>>()
     @usableFromInline @exclusivity(unchecked) var delivering = false
     @usableFromInline @exclusivity(unchecked) var stopped = false

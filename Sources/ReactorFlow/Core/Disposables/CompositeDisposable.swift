@@ -7,19 +7,21 @@
 /// group.dispose()         // disposes the rest
 /// ```
 public final class CompositeDisposable: Cancelable, @unchecked Sendable { // all state is guarded by `lock`
+    /// Its lock's word (see `InlineLock`): the first stored property.
+    private var lockWord = 0
     /// Identifies a disposable inside the group, for `remove(for:)`.
     public struct DisposeKey: Hashable, Sendable {
         fileprivate let value: Int
     }
 
-    private let lock = Lock.make()
+    private var lock: InlineLock { InlineLock(of: self) }
     /// Keyed for O(1) removal: `delay` and `flatMap` add and remove one entry per element, possibly thousands at once.
     private var items: [Int: Disposable] = [:]
     private var nextKey = 0
     private var disposed = false
 
     /// Creates an empty group.
-    public init() {}
+    @inline(never) public init() {}
 
     /// Creates a group holding `disposables`.
     public init(_ disposables: Disposable...) {

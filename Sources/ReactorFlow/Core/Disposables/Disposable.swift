@@ -19,6 +19,10 @@ public protocol Cancelable: Disposable {
     var isDisposed: Bool { get }
 }
 
+// Making a disposable (these factories, and the initialisers of the disposables that keep their lock inline) is
+// `@inline(never)`: it runs once per subscription, and inlined into every operator that makes one it is about 6 KB
+// more of an app's code.
+
 /// Factories for the common disposables.
 public enum Disposables {
     /// A disposable that does nothing.
@@ -29,12 +33,12 @@ public enum Disposables {
     /// ```swift
     /// return Disposables.create { task.cancel() }
     /// ```
-    public static func create(with dispose: @escaping () -> Void) -> Cancelable {
+    @inline(never) public static func create(with dispose: @escaping () -> Void) -> Cancelable {
         ActionDisposable(dispose)
     }
 
     /// A disposable that disposes both arguments together.
-    public static func create(_ first: Disposable, _ second: Disposable) -> Cancelable {
+    @inline(never) public static func create(_ first: Disposable, _ second: Disposable) -> Cancelable {
         // The most common group: a closure is lighter than a `CompositeDisposable`, which can grow and remove.
         ActionDisposable {
             first.dispose()
@@ -67,11 +71,13 @@ final class NopDisposable: Disposable, Sendable {
 
 /// Runs its action once; the action is released as soon as it has run.
 final class ActionDisposable: Cancelable, @unchecked Sendable { // `action` and `disposed` are guarded by `lock`
-    private let lock = Lock.make()
+    /// Its lock's word (see `InlineLock`): the first stored property.
+    private var lockWord = 0
+    private var lock: InlineLock { InlineLock(of: self) }
     private var action: (() -> Void)?
     private var disposed = false
 
-    init(_ action: @escaping () -> Void) { self.action = action }
+    @inline(never) init(_ action: @escaping () -> Void) { self.action = action }
 
     var isDisposed: Bool { lock.withLock { disposed } }
 
@@ -87,17 +93,19 @@ final class ActionDisposable: Cancelable, @unchecked Sendable { // `action` and 
 
 /// Only records that it was disposed; long-running loops poll it.
 public final class BooleanDisposable: Cancelable, @unchecked Sendable { // `disposed` is guarded by `lock`
-    private let lock = Lock.make()
+    /// Its lock's word (see `InlineLock`): the first stored property.
+    private var lockWord = 0
+    private var lock: InlineLock { InlineLock(of: self) }
     private var disposed = false
 
     /// A disposable that is already disposed.
     public static let disposed = BooleanDisposable(isDisposed: true)
 
     /// Creates a disposable that is not yet disposed.
-    public init() {}
+    @inline(never) public init() {}
 
     /// Creates a disposable that is disposed already if `isDisposed` is true.
-    public init(isDisposed: Bool) { disposed = isDisposed }
+    @inline(never) public init(isDisposed: Bool) { disposed = isDisposed }
 
     /// Whether `dispose()` has been called.
     public var isDisposed: Bool { lock.withLock { disposed } }

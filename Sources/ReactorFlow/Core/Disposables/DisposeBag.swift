@@ -6,14 +6,16 @@
 /// disposeBag = DisposeBag() // unbinds everything above
 /// ```
 public final class DisposeBag: @unchecked Sendable { // `items`, `disposed` and `attachment` are guarded by `lock`
-    private let lock = Lock.make()
+    /// Its lock's word (see `InlineLock`): the first stored property.
+    private var lockWord = 0
+    private var lock: InlineLock { InlineLock(of: self) }
     private var items: [Disposable] = []
     private var disposed = false
     /// Something that must live exactly as long as this bag (the reactor of a `View`).
     private var attachment: AnyObject?
 
     /// Creates an empty bag.
-    public init() {}
+    @inline(never) public init() {}
 
     /// Adds `disposable`; if the bag was already disposed, disposes it at once.
     public func insert(_ disposable: Disposable) {

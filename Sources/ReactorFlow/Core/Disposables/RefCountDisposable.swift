@@ -7,13 +7,15 @@
 /// let forWindow = shared.retain()   // the source lives until this and `shared` are both disposed
 /// ```
 public final class RefCountDisposable: Cancelable, @unchecked Sendable { // every field is guarded by `lock`
-    private let lock = Lock.make()
+    /// Its lock's word (see `InlineLock`): the first stored property.
+    private var lockWord = 0
+    private var lock: InlineLock { InlineLock(of: self) }
     private var underlying: Disposable?
     private var primaryDisposed = false
     private var references = 0
 
     /// Guards `disposable`.
-    public init(disposable: Disposable) {
+    @inline(never) public init(disposable: Disposable) {
         underlying = disposable
     }
 

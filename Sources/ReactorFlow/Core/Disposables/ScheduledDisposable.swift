@@ -7,14 +7,16 @@
 /// ```
 // `disposable` and `disposed` are guarded by `lock`.
 public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
+    /// Its lock's word (see `InlineLock`): the first stored property.
+    private var lockWord = 0
     /// Where the disposal runs.
     public let scheduler: ImmediateSchedulerType
-    private let lock = Lock.make()
+    private var lock: InlineLock { InlineLock(of: self) }
     private var disposable: Disposable?
     private var disposed = false
 
     /// Wraps `disposable`, to be disposed on `scheduler`.
-    public init(scheduler: ImmediateSchedulerType, disposable: Disposable) {
+    @inline(never) public init(scheduler: ImmediateSchedulerType, disposable: Disposable) {
         self.scheduler = scheduler
         self.disposable = disposable
     }

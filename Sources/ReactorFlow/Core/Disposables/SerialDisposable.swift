@@ -7,12 +7,14 @@
 /// current.disposable = search(query: "ab") // cancels the first search
 /// ```
 public final class SerialDisposable: Cancelable, @unchecked Sendable { // `current` and `disposed` are guarded by `lock`
-    private let lock = Lock.make()
+    /// Its lock's word (see `InlineLock`): the first stored property.
+    private var lockWord = 0
+    private var lock: InlineLock { InlineLock(of: self) }
     private var current: Disposable?
     private var disposed = false
 
     /// Creates an empty holder.
-    public init() {}
+    @inline(never) public init() {}
 
     /// Whether `dispose()` has been called; a later `disposable` is disposed as soon as it is set.
     public var isDisposed: Bool { lock.withLock { disposed } }
@@ -51,13 +53,15 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable { // `curre
 
 /// Accepts exactly one disposable, possibly after it was disposed (then it is disposed on arrival).
 public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable { // state is guarded by `lock`
-    private let lock = Lock.make()
+    /// Its lock's word (see `InlineLock`): the first stored property.
+    private var lockWord = 0
+    private var lock: InlineLock { InlineLock(of: self) }
     private var current: Disposable?
     private var disposed = false
     private var assigned = false
 
     /// Creates an empty holder.
-    public init() {}
+    @inline(never) public init() {}
 
     /// Whether `dispose()` has been called; a disposable set afterwards is disposed at once.
     public var isDisposed: Bool { lock.withLock { disposed } }

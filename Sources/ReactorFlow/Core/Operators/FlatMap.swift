@@ -83,7 +83,9 @@ extension Observable {
 /// once, unspecialised, it looked up type metadata on every event, most of a `flatMap { .just($0) }` event's cost.
 @usableFromInline
 final class MergeSink<SourceElement, Element>: @unchecked Sendable { // mutable state is guarded by `lock`
-    @usableFromInline let lock = Lock.make()
+    /// Its lock's word (see `InlineLock`): the first stored property.
+    @usableFromInline var lockWord = 0
+    @inlinable var lock: InlineLock { InlineLock(of: self) }
     @usableFromInline let downstream: SerializedObserver<Element>
     @usableFromInline let group = CompositeDisposable()
     @usableFromInline let selector: (SourceElement) throws -> Observable<Element>

@@ -148,7 +148,9 @@ enum DefaultFormGuard {
 /// that disposing cancels them all.
 // `action` is guarded by `lock`; `pending` locks itself.
 final class RecursiveScheduling<State>: Disposable, @unchecked Sendable {
-    private let lock = Lock.make()
+    /// Its lock's word (see `InlineLock`): the first stored property.
+    private var lockWord = 0
+    private var lock: InlineLock { InlineLock(of: self) }
     private let scheduler: ImmediateSchedulerType
     private var action: ((State, (State) -> Void) -> Void)?
     private let pending = CompositeDisposable()

@@ -93,6 +93,8 @@ package class EffectTracker: @unchecked Sendable { // fields are guarded by `loc
 /// thread, claims it and counts the streams it starts for it.
 @usableFromInline
 final class SendToken: @unchecked Sendable { // fields are guarded by `lock`
+    /// Its lock's word (see `InlineLock`): the first stored property.
+    private var lockWord = 0
     private static let slot: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key, nil)
@@ -114,7 +116,7 @@ final class SendToken: @unchecked Sendable { // fields are guarded by `lock`
         pthread_getspecific(slot).map { Unmanaged<SendToken>.fromOpaque($0).takeUnretainedValue() }
     }
 
-    private let lock = Lock.make()
+    private var lock: InlineLock { InlineLock(of: self) }
     private var claimed = false
     private var pending = 0
     private var onDone: (@Sendable () -> Void)?

@@ -25,7 +25,9 @@ extension ObservableType where Element: ObservableConvertibleType {
 /// Per-event code is `@inlinable` so that it is compiled for the element types (see `Sink`, point 5).
 @usableFromInline
 final class FlatMapLatestSink<SourceElement, Element>: @unchecked Sendable { // `state` is guarded by `lock`
-    @usableFromInline let lock = Lock.make()
+    /// Its lock's word (see `InlineLock`): the first stored property.
+    @usableFromInline var lockWord = 0
+    @inlinable var lock: InlineLock { InlineLock(of: self) }
     @usableFromInline @exclusivity(unchecked) var state = FlatMapLatestStateMachine()
     @usableFromInline let downstream: SerializedObserver<Element>
     @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
