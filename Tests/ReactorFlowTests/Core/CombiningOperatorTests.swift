@@ -107,6 +107,40 @@ struct CombiningOperatorTests {
         #expect(Observable.concat(Observable.of(1), Observable.error(TestError()), Observable.of(3)).log().0.events == [.next(1), .error(TestError())])
     }
 
+    @Test("concat keeps no source that ended while its last source runs; disposed, it lets go of everything it made")
+    func concatLetsGoOfEndedSources() {
+        final class Token {}
+        var token: Token? = Token()
+        weak let ended = token
+        var first: Observable<Int>? = Observable.just(1).do(onCompleted: { [token] in _ = token })
+        token = nil
+        var elements: [Int] = []
+        let last = PublishSubject<Int>()
+        let subscription = Observable.concat(first.unsafelyUnwrapped, last.asObservable()).subscribe(onNext: { elements.append($0) })
+        first = nil
+        #expect(ended == nil)
+        last.onNext(2)
+        #expect(elements == [1, 2])
+        #expect(last.hasObservers)
+        subscription.dispose()
+        #expect(!last.hasObservers)
+
+        // Disposed while its first source runs, it keeps none of the sources still to come.
+        var laterToken: Token? = Token()
+        weak let later = laterToken
+        var running: PublishSubject<Int>? = PublishSubject<Int>()
+        weak let runningSubject = running
+        var toCome: Observable<Int>? = Observable.just(3).do(onCompleted: { [laterToken] in _ = laterToken })
+        laterToken = nil
+        let disposed = Observable.concat(running.unsafelyUnwrapped.asObservable(), toCome.unsafelyUnwrapped).subscribe(onNext: { _ in })
+        toCome = nil
+        running = nil
+        #expect(later != nil)
+        disposed.dispose()
+        #expect(later == nil)
+        #expect(runningSubject == nil)
+    }
+
     @Test("A1 concat and catch(sequence:) pass each element, end with one terminal event, and end their source's subscription there; later sources are never subscribed")
     func sequentialOperatorsKeepTheGrammar() {
         let first = scheduler.createColdObservable([.next(10, 1), .completed(20)])

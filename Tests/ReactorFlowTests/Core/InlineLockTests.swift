@@ -42,6 +42,7 @@ struct InlineLockTests {
             ("Stub", Stub<StubbedReactor>(initialState: 0)),
             ("SendToken", SendToken()),
             ("LockedValue", LockedValue(0)),
+            ("InTurnRun", InTurnRun([])),
         ]
     }
 
