@@ -292,6 +292,30 @@ extension SchedulerTests {
         #expect(delivered == [1, 2, 3])
     }
 
+    @Test("A7 observe(on:) a SerialDispatchQueueScheduler schedules each event as it arrives: an action scheduled there after two events were sent runs after both deliveries")
+    func observeOnSerialQueueSchedulesEachEvent() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "observe-on-order")
+        let received = LockedValue<[Int]>([])
+        let subject = PublishSubject<Int>()
+        let subscription = subject.observe(on: scheduler).subscribe(onNext: { value in received.withLock { $0.append(value) } })
+        // The queue is held while both events are sent and the check is scheduled, so every delivery that is not
+        // scheduled before the check would run after it.
+        let held = DispatchSemaphore(value: 0)
+        _ = scheduler.schedule { held.wait() }
+        subject.onNext(1)
+        subject.onNext(2)
+        let seenByLaterAction = LockedValue<[Int]?>(nil)
+        let checked = DispatchSemaphore(value: 0)
+        _ = scheduler.schedule {
+            seenByLaterAction.withLock { $0 = received.current }
+            checked.signal()
+        }
+        held.signal()
+        #expect(checked.wait(timeout: .now() + 10) == .success)
+        #expect(seenByLaterAction.current == [1, 2])
+        subscription.dispose()
+    }
+
     @Test("A7 observe(on: MainScheduler.instance) on the main queue: an event sent during an inline delivery is delivered after it, not lost")
     func observeOnMainKeepsAReentrantEvent() async {
         let delivered = await onMainQueue { received, finish in

@@ -1,12 +1,23 @@
 extension ObservableType {
     /// Delivers every event on `scheduler`, in order, one per scheduled action, as RxSwift does: on a
-    /// `TestScheduler`, events that arrive together go out a tick apart.
+    /// `TestScheduler`, events that arrive together go out a tick apart. On a `SerialDispatchQueueScheduler` (a
+    /// `MainScheduler` included) each event is scheduled as it arrives, so work scheduled there after an event was
+    /// sent runs after that event's delivery; on other schedulers the next event is scheduled once the previous one
+    /// was delivered.
     ///
     /// ```swift
     /// reactor.state.observe(on: MainScheduler.instance)
     /// ```
     public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
         let source = asObservable()
+        if let serial = scheduler as? SerialDispatchQueueScheduler {
+            // Its queue runs actions in the order they were scheduled, one at a time (A2).
+            return .make { sink in
+                source.subscribeInside(AnyObserver<Element> { event in
+                    _ = serial.schedule { sink.on(event) }
+                })
+            }
+        }
         return .make { sink in
             let queue = LockedValue((events: FIFO<Event<Element>>(), scheduled: false, delivering: false, ranAtOnce: false))
             let drain = SerialDisposable()
