@@ -83,6 +83,36 @@ struct InlineLockTests {
         #expect(found == Set(Self.owners().map(\.name)))
     }
 
+    @Test("a contended lock parks in the room its word's address picks: always the same one for a lock, and 1,000 objects' locks use all 16 rooms")
+    func waitRooms() {
+        let counters = (0..<1_000).map { _ in Counter() }
+        let rooms = counters.map { ObjectIdentifier(WaitRoom.room(forLockAt: InlineLock(of: $0).word)) }
+        #expect(Set(rooms).count == WaitRoom.locks.count)
+        #expect(WaitRoom.locks.count == 16)
+        #expect(counters.map { ObjectIdentifier(WaitRoom.room(forLockAt: InlineLock(of: $0).word)) } == rooms)
+    }
+
+    @Test("4 threads × 50,000 increments of each of two counters whose locks park in different rooms leave exactly 200,000 in each")
+    func excludesAcrossRooms() throws {
+        let counters = (0..<64).map { _ in Counter() }
+        let room = { (counter: Counter) in ObjectIdentifier(WaitRoom.room(forLockAt: InlineLock(of: counter).word)) }
+        let first = counters[0]
+        let second = try #require(counters.first { room($0) != room(first) })
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for _ in 0..<50_000 {
+                if thread.isMultiple(of: 2) {
+                    first.increment()
+                    second.increment()
+                } else {
+                    second.increment()
+                    first.increment()
+                }
+            }
+        }
+        #expect(first.current == 200_000)
+        #expect(second.current == 200_000)
+    }
+
     @Test("4 threads × 50,000 increments under one inline lock leave exactly 200,000")
     func excludes() {
         let counter = Counter()

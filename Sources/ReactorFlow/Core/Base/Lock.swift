@@ -16,8 +16,8 @@ import ReactorFlowAtomics
 /// cross-module optimisation does not copy them into the app.
 ///
 /// Its state is 0 (free), 1 (held) or 2 (held, and a thread may be parked waiting for it). A thread that finds it
-/// held spins briefly, then parks in `WaitRoom.locks` after marking it 2; giving back a lock marked 2 wakes the parked
-/// threads, which compete for it again. Built on the C compiler's atomic builtins (`ReactorFlowAtomics`; see
+/// held spins briefly, then parks in its room of `WaitRoom.locks` after marking it 2; giving back a lock marked 2 wakes
+/// the threads parked in that room, which compete for their locks again. Built on the C compiler's atomic builtins (`ReactorFlowAtomics`; see
 /// `AtomicWord`), whose operations ThreadSanitizer sees, and pthread parking, which it understands (it reports false
 /// races for `Synchronization.Mutex` on Linux). The whole suite must stay TSan clean.
 ///
@@ -73,8 +73,9 @@ package final class Lock: @unchecked Sendable { // `state` is read and written o
         }
         // Marked 2 whenever this thread may park, so that the holder wakes it; taken as 2, since another may be
         // parked too.
+        let room = WaitRoom.room(forLockAt: word)
         while reactorflow_exchange_acquire(word, 2) != 0 {
-            WaitRoom.locks.wait { reactorflow_load_relaxed(word) == 2 }
+            room.wait { reactorflow_load_relaxed(word) == 2 }
         }
     }
 
@@ -83,13 +84,14 @@ package final class Lock: @unchecked Sendable { // `state` is read and written o
     /// the register use of the code around it (9 instructions more per `concat3` action, in the subject's walk).
     @inline(never)
     func wakeParked() {
-        Self.wakeParked()
+        Self.wakeParked(word)
     }
 
-    /// A lock (a `Lock`'s, or an `InlineLock`'s) was marked as having parked waiters: wakes them.
+    /// The lock whose state is at `word` (a `Lock`'s, or an `InlineLock`'s) was marked as having parked waiters:
+    /// wakes the threads parked in its room.
     @inline(never)
-    static func wakeParked() {
-        WaitRoom.locks.wakeAll()
+    static func wakeParked(_ word: UnsafeMutablePointer<Int>) {
+        WaitRoom.room(forLockAt: word).wakeAll()
     }
 
     /// How many times a thread that found the lock held tries again before parking.
@@ -122,7 +124,7 @@ struct InlineLock {
 
     @usableFromInline
     func unlock() {
-        guard reactorflow_exchange_release(word, 0) == 1 else { return Lock.wakeParked() }
+        guard reactorflow_exchange_release(word, 0) == 1 else { return Lock.wakeParked(word) }
     }
 
     @inlinable
@@ -155,16 +157,24 @@ package final class LockedValue<Value>: @unchecked Sendable { // every access to
 /// Where a thread waits for another to finish something rare: a `dispose()` for a delivery already running on
 /// another thread (rule A3), a reactor's first user for the thread building its pipeline, a contended `Lock`.
 ///
-/// Such waits are rare, so a process-wide condition serves them all (`shared`, and `locks` for contended locks) instead
-/// of a condition (or a second lock) per object; a waiter re-checks its own condition after every wake-up, and
+/// Such waits are rare, so process-wide conditions serve them all (`shared`, and `locks`' few rooms for contended locks)
+/// instead of a condition (or a second lock) per object; a waiter re-checks its own condition after every wake-up, and
 /// whoever ends a wait calls `wakeAll()` after changing what the waiter checks.
 @usableFromInline
 package final class WaitRoom: @unchecked Sendable { // the mutex and condition are pthread objects, used only through their functions
     @usableFromInline package static let shared = WaitRoom()
-    /// Where threads wait for a contended `Lock`: one room for every lock, since contention is rare and short, rather
-    /// than a condition per lock, which would cost every reactor its size. Not `shared`, whose waiters take a `Lock`
-    /// while they check their condition, and so may park here meanwhile.
-    static let locks = WaitRoom()
+    /// Where threads wait for contended locks: a few rooms shared by all locks, since contention is rare and short,
+    /// rather than a condition per lock, which would cost every reactor and sink its size. A lock's room is chosen by
+    /// its word's address, so giving back a contended lock wakes the threads parked on the locks of its room, not on
+    /// every lock. Not `shared`, whose waiters take a lock while they check their condition, and so may park here
+    /// meanwhile.
+    static let locks = (0..<16).map { _ in WaitRoom() }
+
+    /// The room of the lock whose state is at `word`: the same one for as long as the word lives. The address is
+    /// mixed (Fibonacci hashing) since objects' addresses differ in their low bits by their sizes.
+    static func room(forLockAt word: UnsafeMutablePointer<Int>) -> WaitRoom {
+        locks[Int((UInt(bitPattern: word) &* 0x9E37_79B9_7F4A_7C15) >> 60)]
+    }
 
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
