@@ -194,7 +194,7 @@ final class PulseLedger: @unchecked Sendable { // `consumed` is read and written
 
     init() {}
 
-    private var word: UnsafeMutablePointer<Int> { soleWord(of: self) }
+    private var word: UnsafeMutablePointer<Int> { firstWord(of: self) }
 
     // Not inlinable: each pulse subscription's step would carry the calls, for every state type.
 

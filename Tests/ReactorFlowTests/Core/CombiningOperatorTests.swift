@@ -107,7 +107,7 @@ struct CombiningOperatorTests {
         #expect(Observable.concat(Observable.of(1), Observable.error(TestError()), Observable.of(3)).log().0.events == [.next(1), .error(TestError())])
     }
 
-    @Test("concat keeps no source that ended while its last source runs; disposed, it lets go of everything it made")
+    @Test("A3 concat keeps no source that ended while its last source runs; disposed, it lets go of everything it made")
     func concatLetsGoOfEndedSources() {
         final class Token {}
         var token: Token? = Token()

@@ -17,9 +17,9 @@ import ReactorFlowAtomics
 ///
 /// Its state is 0 (free), 1 (held) or 2 (held, and a thread may be parked waiting for it). A thread that finds it
 /// held spins briefly, then parks in its room of `WaitRoom.locks` after marking it 2; giving back a lock marked 2 wakes
-/// the threads parked in that room, which compete for their locks again. Built on the C compiler's atomic builtins (`ReactorFlowAtomics`; see
-/// `AtomicWord`), whose operations ThreadSanitizer sees, and pthread parking, which it understands (it reports false
-/// races for `Synchronization.Mutex` on Linux). The whole suite must stay TSan clean.
+/// the threads parked in that room, which compete for their locks again. Built on the C compiler's atomic builtins
+/// (`ReactorFlowAtomics`; see `AtomicWord`), whose operations ThreadSanitizer sees, and pthread parking, which it
+/// understands (it reports false races for `Synchronization.Mutex` on Linux). The whole suite must stay TSan clean.
 ///
 /// The lock is not recursive: by rule, no lock in ReactorFlow is held while user code runs.
 @usableFromInline
@@ -29,7 +29,7 @@ package final class Lock: @unchecked Sendable { // `state` is read and written o
 
     private init() {}
 
-    private var word: UnsafeMutablePointer<Int> { soleWord(of: self) }
+    private var word: UnsafeMutablePointer<Int> { firstWord(of: self) }
 
     /// Not inlined: made where a reactor's storage is, in the app's code otherwise.
     @usableFromInline @inline(never)
@@ -113,7 +113,7 @@ struct InlineLock {
     /// The lock whose word is `owner`'s first stored property.
     @inlinable @inline(__always)
     init(of owner: AnyObject) {
-        word = _getUnsafePointerToStoredProperties(owner).assumingMemoryBound(to: Int.self)
+        word = firstWord(of: owner)
     }
 
     /// Called, not inlined, from an app's specialised code, as `Lock.lock()` is.
@@ -157,9 +157,9 @@ package final class LockedValue<Value>: @unchecked Sendable { // every access to
 /// Where a thread waits for another to finish something rare: a `dispose()` for a delivery already running on
 /// another thread (rule A3), a reactor's first user for the thread building its pipeline, a contended `Lock`.
 ///
-/// Such waits are rare, so process-wide conditions serve them all (`shared`, and `locks`' few rooms for contended locks)
-/// instead of a condition (or a second lock) per object; a waiter re-checks its own condition after every wake-up, and
-/// whoever ends a wait calls `wakeAll()` after changing what the waiter checks.
+/// Such waits are rare, so process-wide conditions serve them all (`shared`, and `locks`' few rooms for contended
+/// locks) instead of a condition (or a second lock) per object; a waiter re-checks its own condition after every
+/// wake-up, and whoever ends a wait calls `wakeAll()` after changing what the waiter checks.
 @usableFromInline
 package final class WaitRoom: @unchecked Sendable { // the mutex and condition are pthread objects, used only through their functions
     @usableFromInline package static let shared = WaitRoom()

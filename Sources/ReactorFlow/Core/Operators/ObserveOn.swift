@@ -14,7 +14,7 @@ extension ObservableType {
             // Its queue runs actions in the order they were scheduled, one at a time (A2).
             return .make { sink in
                 source.subscribeInside(AnyObserver<Element> { event in
-                    _ = serial.schedule { sink.on(event) }
+                    serial.scheduleWithoutCancel { sink.on(event) }
                 })
             }
         }

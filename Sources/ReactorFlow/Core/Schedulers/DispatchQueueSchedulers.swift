@@ -50,6 +50,13 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable { 
         queue.runSoon(action)
     }
 
+    /// `schedule` for a caller that never cancels the action (`observe(on:)`, one action per event): no cancelable
+    /// item is made for it.
+    func scheduleWithoutCancel(_ action: @escaping () -> Void) {
+        nonisolated(unsafe) let action = action // run once, by the queue, which hands it over
+        queue.async { action() }
+    }
+
     /// Runs `action` on the queue after `dueTime`, within `leeway`; disposing first cancels the timer and skips it.
     public final func scheduleRelative(_ dueTime: RxTimeInterval, action: @escaping () -> Void) -> Disposable {
         queue.runLater(dueTime, leeway: leeway, action)
@@ -155,18 +162,31 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     /// Runs `action` on the main queue: at once if already there and none of this scheduler's actions is pending,
     /// otherwise asynchronously, after the actions before it; disposing before it runs skips it.
     public override func schedule(_ action: @escaping () -> Void) -> Disposable {
-        if unfinished.add(1) == 0 && Self.isOnMainQueue {
+        if ranInline(action) { return Disposables.create() }
+        let item = ScheduledItem.make(action)
+        runLater(item.runOnAnyThread)
+        return item
+    }
+
+    override func scheduleWithoutCancel(_ action: @escaping () -> Void) {
+        if !ranInline(action) { runLater(action) }
+    }
+
+    /// Counts `action` as unfinished, and runs it at once if on the main queue with none of this scheduler's actions
+    /// pending; returns whether it ran (otherwise `runLater` must run it and count it finished).
+    private func ranInline(_ action: () -> Void) -> Bool {
+        guard unfinished.add(1) == 0 && Self.isOnMainQueue else { return false }
+        action()
+        unfinished.add(-1)
+        return true
+    }
+
+    private func runLater(_ action: @escaping () -> Void) {
+        nonisolated(unsafe) let action = action // run once, by the main queue, which hands it over
+        DispatchQueue.main.async { [self] in
             action()
             unfinished.add(-1)
-            return Disposables.create()
         }
-        let item = ScheduledItem.make(action)
-        let run = item.runOnAnyThread
-        DispatchQueue.main.async { [self] in
-            run()
-            unfinished.add(-1)
-        }
-        return item
     }
 }
 
